@@ -1,0 +1,73 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Import edges of the layout: core is a leaf; engine sees core only; the app sees no engine. */
+const forbid = (folders, extra = []) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        ...folders.map((folder) => ({
+          group: [`**/${folder}`, `**/${folder}/**`],
+          message: `This layer may not import from ${folder}/ (see the layout in README).`,
+        })),
+        ...extra,
+      ],
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', '.models', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...forbid(['engine', 'hosts']),
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: forbid(['engine', 'hosts', 'worker', 'app']),
+  },
+  {
+    // Tests of core may read fixtures from disk; the code under test may not.
+    files: ['src/core/**/*.ts'],
+    ignores: ['src/core/**/*.test.ts'],
+    rules: forbid(
+      ['engine', 'hosts', 'worker', 'app'],
+      [
+        {
+          group: [
+            'react',
+            'react-dom',
+            'zustand',
+            '@huggingface/*',
+            '@ffmpeg/*',
+            'onnxruntime-*',
+            'node:*',
+          ],
+          message: 'core/ is pure TypeScript: no UI, model runtime or host modules.',
+        },
+      ],
+    ),
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    rules: forbid(
+      ['hosts', 'worker', 'app'],
+      [{ group: ['react', 'react-dom', 'zustand'], message: 'engine/ has no UI.' }],
+    ),
+  },
+);

@@ -1,0 +1,15 @@
+import { Header } from './Header';
+import { RequestForm } from './RequestForm';
+import { ResultPanel } from './ResultPanel';
+
+export function App() {
+  return (
+    <div className="min-h-screen bg-slate-100">
+      <Header />
+      <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+        <RequestForm />
+        <ResultPanel />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { useAppStore } from '../store/app-store';
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+}
+
+/** Drop a file or press to pick one; the picked file is shown with a way to remove it. */
+export function DropZone() {
+  const file = useAppStore((s) => s.values.file);
+  const setFile = useAppStore((s) => s.setFile);
+  const invalid = useAppStore((s) => Boolean(s.problems.file));
+  const [over, setOver] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped) setFile(dropped);
+  };
+
+  return (
+    <div
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      data-testid="media.dropzone"
+      className={`rounded-xl border-2 border-dashed p-6 text-center transition ${
+        over
+          ? 'border-indigo-500 bg-indigo-50'
+          : invalid
+            ? 'border-rose-300 bg-rose-50/40'
+            : 'border-slate-300 bg-slate-50'
+      }`}
+    >
+      <input
+        ref={input}
+        id="field-file"
+        type="file"
+        accept="audio/*,video/*,.mkv,.opus"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Audio or video file"
+        data-testid="media.file"
+        aria-invalid={invalid}
+        aria-describedby={invalid ? 'field-file-error' : undefined}
+        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+      />
+      {file ? (
+        <div className="flex flex-wrap items-center justify-center gap-3">
+          <span className="text-2xl" aria-hidden="true">
+            {file.type.startsWith('video/') ? '🎬' : '🎧'}
+          </span>
+          <div className="text-left">
+            <p
+              className="max-w-[16rem] truncate font-medium text-slate-900"
+              data-testid="media.file-name"
+            >
+              {file.name}
+            </p>
+            <p className="text-xs text-slate-500">{formatBytes(file.size)}</p>
+          </div>
+          <button
+            type="button"
+            className="rounded-lg px-2 py-1 text-sm text-slate-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+            onClick={() => {
+              setFile(null);
+              if (input.current) input.current.value = '';
+            }}
+          >
+            Remove
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            <span className="font-medium">Drop an audio or video file here</span> or
+          </p>
+          <button
+            type="button"
+            onClick={() => input.current?.click()}
+            data-testid="media.choose"
+            className="mt-2 inline-block rounded-lg bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow-sm ring-1 ring-slate-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
+          >
+            Choose a file
+          </button>
+          <p className="mt-2 text-xs text-slate-500">
+            It stays on this device: decoding and transcription run in your browser.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

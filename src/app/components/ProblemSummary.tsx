@@ -1,0 +1,44 @@
+import { useAppStore } from '../store/app-store';
+
+const LABELS: Record<string, string> = {
+  file: 'Media',
+  url: 'Media link',
+  language_behaviour: 'Language detection',
+  language: 'Spoken language',
+  transcription_hint: 'Vocabulary hint',
+  target_translation_language: 'Translate into',
+  webhook_url: 'Webhook URL',
+  output_format: 'Result format',
+  diarization_num_speakers: 'Exact speakers',
+  diarization_min_speakers: 'At least',
+  diarization_max_speakers: 'At most',
+};
+
+/** After a rejected submit: how many problems, each a link to its field. */
+export function ProblemSummary() {
+  const problems = useAppStore((s) => s.problems);
+  const fields = Object.keys(problems);
+  if (fields.length === 0) return null;
+  const count = Object.values(problems).flat().length;
+  return (
+    <div
+      role="alert"
+      data-testid="form.problems"
+      className="rounded-xl border border-rose-200 bg-rose-50 p-4 text-sm text-rose-800"
+    >
+      <p className="font-medium">
+        {count === 1 ? 'One thing to fix' : `${count} things to fix`} before transcribing:
+      </p>
+      <ul className="mt-1 list-inside list-disc">
+        {fields.map((field) => (
+          <li key={field}>
+            <a href={`#field-${field}`} className="underline underline-offset-2">
+              {LABELS[field] ?? field}
+            </a>
+            : {problems[field]?.join(' ')}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { DeliverySection } from './DeliverySection';
+import { LanguageSection } from './LanguageSection';
+import { MediaSection } from './MediaSection';
+import { ProblemSummary } from './ProblemSummary';
+import { QualitySection } from './QualitySection';
+import { SpeakersSection } from './SpeakersSection';
+import { SubmitBar, onSubmit } from './SubmitBar';
+import { TranslationSection } from './TranslationSection';
+
+export function RequestForm() {
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Transcription request">
+      <ProblemSummary />
+      <MediaSection />
+      <LanguageSection />
+      <QualitySection />
+      <SpeakersSection />
+      <TranslationSection />
+      <DeliverySection />
+      <SubmitBar />
+    </form>
+  );
+}

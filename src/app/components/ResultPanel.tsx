@@ -1,0 +1,54 @@
+import { useAppStore } from '../store/app-store';
+import { Downloads } from './Downloads';
+import { JobStatus } from './JobStatus';
+import { OpenSavedResult } from './OpenSavedResult';
+import { PredictionView } from './PredictionView';
+import { ResultSummary } from './ResultSummary';
+import { SegmentList } from './SegmentList';
+
+export function ResultPanel() {
+  const result = useAppStore((s) => s.result);
+  const name = useAppStore((s) => s.resultName);
+  const live = useAppStore((s) => s.liveSegments);
+  const running = useAppStore((s) => s.status === 'running');
+  return (
+    <section aria-label="Result" id="result" className="scroll-mt-4 space-y-4">
+      <JobStatus />
+      {result ? (
+        <div className="space-y-4" data-testid="result">
+          <div className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2
+                className="truncate text-lg font-semibold text-slate-900"
+                data-testid="result.title"
+              >
+                {name}
+              </h2>
+              <Downloads result={result} name={name} />
+            </div>
+            <ResultSummary result={result} />
+          </div>
+          <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+            <SegmentList segments={result.prediction_raw.transcription} />
+          </div>
+          <PredictionView result={result} />
+        </div>
+      ) : running && live.length > 0 ? (
+        <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <SegmentList segments={live} />
+        </div>
+      ) : (
+        !running && (
+          <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center">
+            <p className="text-base font-medium text-slate-700">Your transcript will appear here</p>
+            <p className="mt-1 text-sm text-slate-500">
+              Segments with times, speakers and languages, ready to download as SRT, VTT, TXT or
+              JSON.
+            </p>
+          </div>
+        )
+      )}
+      <OpenSavedResult />
+    </section>
+  );
+}

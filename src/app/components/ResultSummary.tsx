@@ -1,0 +1,30 @@
+import type { TranscriptionResponse } from '../../core/contract/response';
+import { clock } from '../lib/time';
+
+export function ResultSummary({ result }: { result: TranscriptionResponse }) {
+  const { metadata, transcription } = result.prediction_raw;
+  const file = metadata.provided_file_metadata;
+  const languages = [...new Set(transcription.map((s) => s.language))];
+  const words = transcription.reduce((n, s) => n + s.words.length, 0);
+  const billed = metadata.billing?.reduce((n, b) => n + b.billable_seconds, 0);
+  const items: [string, string][] = [
+    ['Duration', clock(file.duration)],
+    ['Speech', clock(metadata.total_speech_duration)],
+    ['Segments', String(transcription.length)],
+    ['Words', String(words)],
+    ['Languages', languages.join(', ') || '—'],
+    ['Channels', `${file.nb_channels} · ${file.sample_rate / 1000} kHz · ${file.sample_width}-bit`],
+    ['Processing', `${metadata.total_transcription_time.toFixed(1)} s`],
+    ...(billed !== undefined ? ([['Billable', clock(billed)]] as [string, string][]) : []),
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4" data-testid="result.summary">
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-[11px] uppercase tracking-wide text-slate-500">{label}</dt>
+          <dd className="text-sm font-medium text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Segment } from '../../core/contract/response';
+import { SPEAKER_NOT_ACTIVATED } from '../../core/contract/response';
+import { clock } from '../lib/time';
+
+const SPEAKER_COLOURS = [
+  'bg-indigo-100 text-indigo-800',
+  'bg-emerald-100 text-emerald-800',
+  'bg-amber-100 text-amber-800',
+  'bg-rose-100 text-rose-800',
+  'bg-sky-100 text-sky-800',
+  'bg-violet-100 text-violet-800',
+];
+
+function speakerColour(speaker: string): string {
+  const n = Number(/(\d+)$/.exec(speaker)?.[1] ?? 0);
+  return SPEAKER_COLOURS[n % SPEAKER_COLOURS.length] as string;
+}
+
+export function SegmentList({ segments }: { segments: readonly Segment[] }) {
+  if (segments.length === 0) {
+    return (
+      <p className="p-6 text-center text-sm text-slate-500" data-testid="result.empty">
+        No speech was found in this recording.
+      </p>
+    );
+  }
+  const channels = new Set(segments.map((s) => s.channel)).size;
+  return (
+    <ol className="divide-y divide-slate-100" data-testid="result.segments">
+      {segments.map((segment, i) => (
+        <li key={i} className="flex gap-3 px-4 py-3" data-testid="result.segment">
+          <span className="w-14 shrink-0 pt-0.5 font-mono text-xs text-slate-500">
+            {clock(segment.time_begin)}
+          </span>
+          <div className="min-w-0 flex-1">
+            <div className="mb-1 flex flex-wrap gap-1.5 text-[11px] font-medium">
+              {segment.speaker !== SPEAKER_NOT_ACTIVATED && (
+                <span className={`rounded px-1.5 py-0.5 ${speakerColour(segment.speaker)}`}>
+                  {segment.speaker}
+                </span>
+              )}
+              {channels > 1 && (
+                <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600">
+                  {segment.channel}
+                </span>
+              )}
+              <span className="rounded bg-slate-100 px-1.5 py-0.5 uppercase text-slate-600">
+                {segment.language}
+              </span>
+            </div>
+            <p className="text-sm leading-relaxed text-slate-900" data-testid="result.segment-text">
+              {segment.transcription.trim()}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,33 @@
+import { useAppStore } from '../store/app-store';
+import { cancelTranscription, submitTranscription } from '../store/transcribe-actions';
+
+export function SubmitBar() {
+  const running = useAppStore((s) => s.status === 'running');
+  return (
+    <div className="sticky bottom-0 -mx-1 flex gap-3 bg-gradient-to-t from-slate-100 via-slate-100 px-1 pb-1 pt-4">
+      <button
+        type="submit"
+        disabled={running}
+        data-testid="form.submit"
+        className="flex-1 rounded-xl bg-indigo-600 px-5 py-3 text-base font-semibold text-white shadow-md transition hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-indigo-300"
+      >
+        {running ? 'Transcribing…' : 'Transcribe'}
+      </button>
+      {running && (
+        <button
+          type="button"
+          onClick={cancelTranscription}
+          data-testid="form.cancel"
+          className="rounded-xl bg-white px-5 py-3 text-base font-medium text-slate-700 shadow ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          Cancel
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function onSubmit(event: { preventDefault: () => void }) {
+  event.preventDefault();
+  void submitTranscription();
+}

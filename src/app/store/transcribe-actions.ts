@@ -1,0 +1,80 @@
+import { parseRequest } from '../../core/contract/parse-request';
+import { ServiceError, toServiceError } from '../../core/contract/errors';
+import { TranscriptionClient } from '../../worker/client';
+import { toFormData } from '../lib/form-fields';
+import { useAppStore } from './app-store';
+
+let client: TranscriptionClient | null = null;
+let controller: AbortController | null = null;
+
+function getClient(): TranscriptionClient {
+  client ??= new TranscriptionClient(
+    () =>
+      new Worker(new URL('../../hosts/browser/transcription.worker.ts', import.meta.url), {
+        type: 'module',
+      }),
+  );
+  return client;
+}
+
+function baseName(values: { file: File | null; url: string }): string {
+  const source = values.file?.name ?? values.url.split(/[?#]/)[0]?.split('/').pop() ?? '';
+  return source.replace(/\.[^.]+$/, '') || 'transcript';
+}
+
+/**
+ * Submits the form. The request is checked here with the same parser the worker uses, so field
+ * problems show at once; the worker checks it again as every host does.
+ */
+export async function submitTranscription(): Promise<void> {
+  const store = useAppStore.getState();
+  const { values } = store;
+  const form = toFormData(values);
+  const parsed = parseRequest(form, values.endpoint);
+  if (!parsed.ok) {
+    store.setProblems(parsed.problems);
+    return;
+  }
+  store.setProblems([]);
+  controller?.abort();
+  controller = new AbortController();
+  const name = baseName(values);
+  // On a phone the result area sits below the form: bring it into view.
+  document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  useAppStore.setState({
+    status: 'running',
+    progress: null,
+    liveSegments: [],
+    notices: parsed.request.notices,
+    error: null,
+    result: null,
+  });
+  try {
+    const result = await getClient().transcribe(values.endpoint, form, {
+      signal: controller.signal,
+      onProgress: (progress) => useAppStore.setState({ progress }),
+      onSegment: (segment) =>
+        useAppStore.setState((s) => ({ liveSegments: [...s.liveSegments, segment] })),
+    });
+    useAppStore.getState().showResult(result, name);
+  } catch (thrown) {
+    const error = toServiceError(thrown);
+    if (error.code === 'cancelled') {
+      useAppStore.setState({ status: 'cancelled', progress: null, error: null });
+      return;
+    }
+    if (error instanceof ServiceError && error.problems.length > 0) {
+      useAppStore.getState().setProblems(error.problems);
+    }
+    useAppStore.setState({
+      status: 'failed',
+      progress: null,
+      error: { code: error.code, message: error.message },
+    });
+  }
+}
+
+export function cancelTranscription(): void {
+  controller?.abort();
+  controller = null;
+}

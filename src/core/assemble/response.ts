@@ -1,0 +1,115 @@
+import type { OutputFormat } from '../contract/request';
+import {
+  SPEAKER_NOT_ACTIVATED,
+  channelLabel,
+  type ChannelBilling,
+  type Metadata,
+  type ProvidedFileMetadata,
+  type Segment,
+  type TranscriptionResponse,
+  type Word,
+} from '../contract/response';
+import { renderPrediction } from '../format/prediction';
+import { roundToMillisecond, type Seconds } from '../units';
+import { speakerOf, type SpeakerTurn } from './speakers';
+
+export interface RecognisedWord {
+  text: string;
+  start: Seconds;
+  end: Seconds;
+  confidence: number;
+}
+
+export interface RecognisedSegment {
+  text: string;
+  language: string;
+  start: Seconds;
+  end: Seconds;
+  channel: number;
+  words: RecognisedWord[];
+}
+
+export type StageTimings = Pick<
+  Metadata,
+  | 'audio_conversion_time'
+  | 'vad_time'
+  | 'inference_time'
+  | 'diarization_time'
+  | 'translation_time'
+  | 'total_transcription_time'
+>;
+
+export interface AssembleInput {
+  segments: readonly RecognisedSegment[];
+  /** Null when diarization is off. */
+  speakerTurns: readonly SpeakerTurn[] | null;
+  file: ProvidedFileMetadata;
+  /** Silent channels among several; ignored for a single channel (always -1 then). */
+  nbSilentChannels: number;
+  totalSpeechDuration: Seconds;
+  timings: Partial<StageTimings>;
+  billing?: ChannelBilling[];
+  outputFormat: OutputFormat;
+}
+
+const withLeadingSpace = (text: string) => ` ${text.replace(/\s+/g, ' ').trim()}`;
+
+function toWord(w: RecognisedWord): Word {
+  const begin = roundToMillisecond(w.start);
+  return {
+    word: withLeadingSpace(w.text),
+    time_begin: begin,
+    time_end: Math.max(begin, roundToMillisecond(w.end)),
+    confidence: Math.min(1, Math.max(0, w.confidence)),
+  };
+}
+
+/** The spec's response object from what the pipeline's stages produced. */
+export function assembleResponse(input: AssembleInput): TranscriptionResponse {
+  const ordered = [...input.segments].sort((a, b) => a.start - b.start || a.channel - b.channel);
+  const transcription: Segment[] = ordered.map((s) => {
+    const begin = roundToMillisecond(s.start);
+    const speaker =
+      input.speakerTurns === null
+        ? SPEAKER_NOT_ACTIVATED
+        : (speakerOf(input.speakerTurns, s.channel, s.start, s.end) ?? 'speaker_unknown');
+    return {
+      words: s.words.map(toWord),
+      transcription: withLeadingSpace(s.text),
+      language: s.language,
+      time_begin: begin,
+      time_end: Math.max(begin, roundToMillisecond(s.end)),
+      speaker,
+      channel: channelLabel(s.channel),
+    };
+  });
+  const t = input.timings;
+  const metadata: Metadata = {
+    provided_file_metadata: { ...input.file },
+    nb_silent_channels: input.file.nb_channels === 1 ? -1 : input.nbSilentChannels,
+    total_speech_duration: roundToMillisecond(input.totalSpeechDuration),
+    audio_conversion_time: t.audio_conversion_time ?? 0,
+    vad_time: t.vad_time ?? 0,
+    inference_time: t.inference_time ?? 0,
+    diarization_time: t.diarization_time ?? 0,
+    translation_time: t.translation_time ?? 0,
+    emotion_time: 0,
+    summarization_time: 0,
+    chapterization_time: 0,
+    total_transcription_time: t.total_transcription_time ?? 0,
+    ...(input.billing ? { billing: input.billing } : {}),
+  };
+  return {
+    prediction: renderPrediction(transcription, input.outputFormat),
+    prediction_raw: {
+      transcription,
+      metadata,
+      speaker_mapping: transcription.map((s) => ({
+        speaker: s.speaker,
+        channel: s.channel,
+        time_begin: s.time_begin,
+        time_end: s.time_end,
+      })),
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type { Endpoint } from './endpoints';
+
+export type FieldKind = 'file' | 'url' | 'enum' | 'language' | 'boolean' | 'text' | 'count';
+
+export interface FieldSpec {
+  name: string;
+  kind: FieldKind;
+  /** Endpoints that accept the field; absent: both. */
+  endpoint?: Endpoint;
+  description: string;
+  /** The default as the spec or the original service states it; null: no default. */
+  default: string | null;
+  values?: readonly string[];
+}
+
+/** Every request field of the spec, in the spec's order, with its meaning and default. */
+export const FIELD_SPECS: readonly FieldSpec[] = [
+  {
+    name: 'audio',
+    kind: 'file',
+    endpoint: 'audio',
+    description: 'The audio file to transcribe (required unless audio_url is given).',
+    default: null,
+  },
+  {
+    name: 'audio_url',
+    kind: 'url',
+    endpoint: 'audio',
+    description: 'Public URL of an audio file (ignored when audio is given).',
+    default: null,
+  },
+  {
+    name: 'video',
+    kind: 'file',
+    endpoint: 'video',
+    description: 'The video file to transcribe (required unless video_url is given).',
+    default: null,
+  },
+  {
+    name: 'video_url',
+    kind: 'url',
+    endpoint: 'video',
+    description: 'Public URL of a video file (ignored when video is given).',
+    default: null,
+  },
+  {
+    name: 'language_behaviour',
+    kind: 'enum',
+    description: 'How the spoken language is found.',
+    default: 'automatic single language',
+    values: ['automatic single language', 'automatic multiple languages', 'manual'],
+  },
+  {
+    name: 'language',
+    kind: 'language',
+    description: 'English name of the spoken language; required when language_behaviour is manual.',
+    default: null,
+  },
+  {
+    name: 'toggle_noise_reduction',
+    kind: 'boolean',
+    description: 'Reduce background noise before recognition.',
+    default: 'false',
+  },
+  {
+    name: 'transcription_hint',
+    kind: 'text',
+    description: 'Custom vocabulary (names, terms) given to the recogniser; skipped when empty.',
+    default: '',
+  },
+  {
+    name: 'toggle_diarization',
+    kind: 'boolean',
+    description: 'Label who speaks when.',
+    default: 'false',
+  },
+  {
+    name: 'toggle_direct_translate',
+    kind: 'boolean',
+    description: 'Translate the transcription (beta).',
+    default: 'false',
+  },
+  {
+    name: 'target_translation_language',
+    kind: 'language',
+    description: 'English name of the language to translate into; required with translation.',
+    default: null,
+  },
+  {
+    name: 'webhook_url',
+    kind: 'url',
+    description: 'URL the finished result is POSTed to.',
+    default: null,
+  },
+  {
+    name: 'diarization_num_speakers',
+    kind: 'count',
+    description: 'Exact number of speakers (positive integer).',
+    default: null,
+  },
+  {
+    name: 'diarization_min_speakers',
+    kind: 'count',
+    description: 'Fewest speakers to find (positive integer).',
+    default: null,
+  },
+  {
+    name: 'diarization_max_speakers',
+    kind: 'count',
+    description: 'Most speakers to find (positive integer).',
+    default: null,
+  },
+  {
+    name: 'output_format',
+    kind: 'enum',
+    description: 'How prediction is rendered.',
+    default: 'json',
+    values: ['json', 'srt', 'vtt', 'txt'],
+  },
+];
+
+export const FIELD_NAMES: ReadonlySet<string> = new Set(FIELD_SPECS.map((f) => f.name));

@@ -1,0 +1,49 @@
+import type { Endpoint } from './endpoints';
+import type { LanguageCode, TranslationTargetCode } from './languages';
+
+export const LANGUAGE_BEHAVIOURS = [
+  'automatic single language',
+  'automatic multiple languages',
+  'manual',
+] as const;
+export type LanguageBehaviour = (typeof LANGUAGE_BEHAVIOURS)[number];
+
+export const OUTPUT_FORMATS = ['json', 'srt', 'vtt', 'txt'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** What a host knows of an uploaded file. A browser `File` has this shape. */
+export interface MediaFile {
+  readonly name: string;
+  readonly size: number;
+  readonly type: string;
+}
+
+export type MediaInput<F extends MediaFile = MediaFile> =
+  { kind: 'file'; file: F } | { kind: 'url'; url: string };
+
+export interface DiarizationBounds {
+  num_speakers: number | null;
+  min_speakers: number | null;
+  max_speakers: number | null;
+}
+
+/** A validated request with the spec's defaults applied. Field names follow the spec. */
+export interface TranscriptionRequest<F extends MediaFile = MediaFile> {
+  endpoint: Endpoint;
+  media: MediaInput<F>;
+  language_behaviour: LanguageBehaviour;
+  /** Set only for `manual`: the code of the named language. */
+  language: LanguageCode | null;
+  toggle_noise_reduction: boolean;
+  /** Empty when absent: an empty hint is skipped. */
+  transcription_hint: string;
+  toggle_diarization: boolean;
+  diarization: DiarizationBounds;
+  toggle_direct_translate: boolean;
+  /** Set only when translation is on. */
+  target_translation_language: TranslationTargetCode | null;
+  webhook_url: string | null;
+  output_format: OutputFormat;
+  /** Notes on fields that were accepted but have no effect (e.g. a URL beside a file). */
+  notices: string[];
+}

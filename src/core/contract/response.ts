@@ -1,0 +1,89 @@
+import type { LanguageCode } from './languages';
+
+/** Spec 2.4. Times in seconds. */
+export interface Word {
+  word: string;
+  time_begin: number;
+  time_end: number;
+  confidence: number;
+}
+
+/** Spec 2.3. */
+export interface Segment {
+  words: Word[];
+  transcription: string;
+  language: LanguageCode | string;
+  time_begin: number;
+  time_end: number;
+  speaker: string;
+  channel: string;
+}
+
+/** Spec 2.5. */
+export interface SpeakerSpan {
+  speaker: string;
+  channel: string;
+  time_begin: number;
+  time_end: number;
+}
+
+/** Spec 2.7. */
+export interface ProvidedFileMetadata {
+  nb_channels: number;
+  sample_rate: number;
+  sample_width: number;
+  duration: number;
+  original_file_type: 'audio' | 'video';
+  number_similar_channels: number;
+}
+
+/**
+ * Billable audio per channel under the spec's section 8 rules. Not in the spec's metadata
+ * table: an added field, so that callers can see what a file costs and why.
+ */
+export interface ChannelBilling {
+  channel: string;
+  billable_seconds: number;
+  /** Why the channel is or is not billed. */
+  reason: 'billed' | 'silent' | 'similar';
+  similar_to: string | null;
+}
+
+/** Spec 2.6. */
+export interface Metadata {
+  provided_file_metadata: ProvidedFileMetadata;
+  nb_silent_channels: number;
+  total_speech_duration: number;
+  audio_conversion_time: number;
+  vad_time: number;
+  inference_time: number;
+  diarization_time: number;
+  translation_time: number;
+  emotion_time: number;
+  summarization_time: number;
+  chapterization_time: number;
+  total_transcription_time: number;
+  /** Added field: see `ChannelBilling`. */
+  billing?: ChannelBilling[];
+}
+
+/** Spec 2.2. */
+export interface PredictionRaw {
+  transcription: Segment[];
+  metadata: Metadata;
+  speaker_mapping: SpeakerSpan[];
+}
+
+/** Spec 2.1: the body of a successful response. */
+export interface TranscriptionResponse {
+  prediction: string;
+  prediction_raw: PredictionRaw;
+}
+
+/** The speaker label of every segment when diarization is off (spec 2.3). */
+export const SPEAKER_NOT_ACTIVATED = 'speaker_not_activated';
+
+/** Channel labels are `channel_<n>`, counted from 0 (spec 2.3). */
+export function channelLabel(index: number): string {
+  return `channel_${index}`;
+}

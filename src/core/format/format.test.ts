@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Segment } from '../contract/response';
+import { renderPrediction } from './prediction';
+import { renderSrt } from './srt';
+import { cueMilliseconds, formatTimecode, toMilliseconds } from './timecode';
+import { renderTxt } from './txt';
+import { renderVtt } from './vtt';
+
+const golden = (name: string) => readFileSync(new URL(`./golden/${name}`, import.meta.url), 'utf8');
+const segments = JSON.parse(golden('segments.json')) as Segment[];
+
+describe('subtitle renderers', () => {
+  it('renders SRT byte for byte', () => {
+    expect(renderSrt(segments)).toBe(golden('segments.srt'));
+  });
+
+  it('renders VTT byte for byte', () => {
+    expect(renderVtt(segments)).toBe(golden('segments.vtt'));
+  });
+
+  it('renders TXT byte for byte', () => {
+    expect(renderTxt(segments)).toBe(golden('segments.txt'));
+  });
+
+  it('follows the entry structure of spec 2.8', () => {
+    const srt = renderSrt(segments);
+    const entries = srt.trimEnd().split('\n\n');
+    expect(entries).toHaveLength(segments.length);
+    entries.forEach((entry, i) => {
+      const lines = entry.split('\n');
+      expect(lines).toHaveLength(3);
+      expect(lines[0]).toBe(String(i + 1));
+      expect(lines[1]).toMatch(/^\d{2,}:\d{2}:\d{2},\d{3} --> \d{2,}:\d{2}:\d{2},\d{3}$/);
+      expect(lines[2]?.startsWith(' ')).toBe(true);
+    });
+    const vtt = renderVtt(segments);
+    expect(vtt.startsWith('WEBVTT\n\n1\n')).toBe(true);
+    expect(vtt.split('\n')[3]).toMatch(/^\d{2,}:\d{2}:\d{2}\.\d{3} --> \d{2,}:\d{2}:\d{2}\.\d{3}$/);
+  });
+
+  it('renders no segments as an empty SRT and a header-only VTT', () => {
+    expect(renderSrt([])).toBe('');
+    expect(renderVtt([])).toBe('WEBVTT\n');
+    expect(renderTxt([])).toBe('');
+  });
+
+  it('prefixes speakers in TXT when diarization labelled them', () => {
+    expect(
+      renderTxt([
+        { transcription: ' Hello.', speaker: 'speaker_0' },
+        { transcription: ' Hi!', speaker: 'speaker_1' },
+      ]),
+    ).toBe('speaker_0: Hello.\nspeaker_1: Hi!\n');
+  });
+
+  it('puts the JSON of the segments in prediction for json', () => {
+    expect(JSON.parse(renderPrediction(segments, 'json'))).toEqual(segments);
+    expect(renderPrediction(segments, 'srt')).toBe(golden('segments.srt'));
+  });
+});
+
+describe('timecodes', () => {
+  it('rounds to the millisecond and never lets an entry end before it starts', () => {
+    expect(toMilliseconds(1.0005)).toBe(1001);
+    expect(toMilliseconds(-2)).toBe(0);
+    expect(toMilliseconds(Number.NaN)).toBe(0);
+    expect(cueMilliseconds(2.9995, 2.9994)).toEqual([3000, 3000]);
+    expect(cueMilliseconds(5, 4)).toEqual([5000, 5000]);
+  });
+
+  it('formats hours past 99 with more digits', () => {
+    expect(formatTimecode(0, ',')).toBe('00:00:00,000');
+    expect(formatTimecode(3_599_999, '.')).toBe('00:59:59.999');
+    expect(formatTimecode(99 * 3_600_000 + 59 * 60_000 + 59_999, ',')).toBe('99:59:59,999');
+    expect(formatTimecode(100 * 3_600_000, ',')).toBe('100:00:00,000');
+  });
+});

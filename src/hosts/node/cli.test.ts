@@ -1,0 +1,163 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../core/contract/errors';
+import { main } from './cli';
+
+const jfk = fileURLToPath(new URL('../../../../shared/media/speech/jfk.wav', import.meta.url));
+
+async function run(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+  });
+  return { code, stdout, stderr };
+}
+
+async function failure(...argv: string[]) {
+  const result = await run(...argv);
+  const body = JSON.parse(result.stdout) as ErrorBody;
+  return { ...result, body };
+}
+
+describe('murmur transcribe: request problems exit 2 with the error body', () => {
+  const cases: [string, string[], string[]][] = [
+    ['neither file nor URL', [], ['audio']],
+    [
+      'video field on the audio endpoint',
+      ['--video_url', 'https://x.example.com/a.mp4'],
+      ['video_url', 'audio'],
+    ],
+    [
+      'audio field on the video endpoint',
+      ['--endpoint', 'video', '--audio_url', 'https://x.example.com/a.mp3'],
+      ['audio_url', 'video'],
+    ],
+    ['a URL that is not http(s)', ['--audio_url', 'ftp://x.example.com/a.mp3'], ['audio_url']],
+    [
+      'a boolean that is not true/false',
+      [jfk, '--toggle_diarization', 'yes'],
+      ['toggle_diarization'],
+    ],
+    [
+      'an unknown language_behaviour',
+      [jfk, '--language_behaviour', 'auto'],
+      ['language_behaviour'],
+    ],
+    ['an unknown output_format', [jfk, '--output_format', 'docx'], ['output_format']],
+    ['manual without a language', [jfk, '--language_behaviour', 'manual'], ['language']],
+    [
+      'an unknown language',
+      [jfk, '--language_behaviour', 'manual', '--language', 'klingon'],
+      ['language'],
+    ],
+    [
+      'translation without a target',
+      [jfk, '--toggle_direct_translate', 'true'],
+      ['target_translation_language'],
+    ],
+    [
+      'an unknown target',
+      [jfk, '--toggle_direct_translate', 'true', '--target_translation_language', 'elvish'],
+      ['target_translation_language'],
+    ],
+    [
+      'a speaker count that is not a positive integer',
+      [jfk, '--toggle_diarization', 'true', '--diarization_num_speakers', '0'],
+      ['diarization_num_speakers'],
+    ],
+    [
+      'min greater than max',
+      [
+        jfk,
+        '--toggle_diarization',
+        'true',
+        '--diarization_min_speakers',
+        '3',
+        '--diarization_max_speakers',
+        '2',
+      ],
+      ['diarization_min_speakers'],
+    ],
+    [
+      'num outside [min, max]',
+      [
+        jfk,
+        '--toggle_diarization',
+        'true',
+        '--diarization_num_speakers',
+        '5',
+        '--diarization_max_speakers',
+        '2',
+      ],
+      ['diarization_num_speakers'],
+    ],
+    [
+      'a webhook that is not http(s)',
+      [jfk, '--webhook_url', 'javascript:alert(1)'],
+      ['webhook_url'],
+    ],
+    ['an unknown field', [jfk, '--languag', 'english'], ['languag']],
+    ['a missing file', ['/nonexistent/talk.wav'], ['audio']],
+  ];
+
+  it.each(cases)('%s', async (_name, argv, fields) => {
+    const { code, body, stderr } = await failure('transcribe', ...argv);
+    expect(body.error).toBe('invalid_request');
+    expect(code).toBe(2);
+    expect(body.statusCode).toBeGreaterThanOrEqual(400);
+    expect(body.statusCode).toBeLessThan(500);
+    expect(body.request_id).toMatch(/^M-[0-9a-f]{8}$/);
+    expect(body.path).toMatch(/-transcription\/$/);
+    expect(body.field_errors.map((p) => p.field).sort()).toEqual([...fields].sort());
+    expect(stderr).toMatch(/^murmur: /);
+  });
+});
+
+describe('murmur', () => {
+  it('lists every field with its meaning and default in --help', async () => {
+    const { code, stdout } = await run('--help');
+    expect(code).toBe(0);
+    for (const field of [
+      'audio_url',
+      'video_url',
+      'language_behaviour',
+      'language',
+      'toggle_noise_reduction',
+      'transcription_hint',
+      'toggle_diarization',
+      'toggle_direct_translate',
+      'target_translation_language',
+      'webhook_url',
+      'diarization_num_speakers',
+      'diarization_min_speakers',
+      'diarization_max_speakers',
+      'output_format',
+    ]) {
+      expect(stdout).toContain(`--${field} `);
+    }
+    expect(stdout).toContain('Default: automatic single language.');
+    expect(stdout).toContain('Default: json.');
+  });
+
+  it('rejects a bad command line with exit 2', async () => {
+    expect((await run('transcribe', '--endpoint', 'image')).code).toBe(2);
+    expect((await run('translate')).code).toBe(2);
+  });
+
+  it('runs as the package bin and prints the error body for a bad request', async () => {
+    const bin = fileURLToPath(new URL('./murmur.mjs', import.meta.url));
+    const error = await promisify(execFile)(process.execPath, [
+      bin,
+      'transcribe',
+      '--output_format',
+      'x',
+    ]).catch((e: { code: number; stdout: string }) => e);
+    expect('code' in error && error.code).toBe(2);
+    const body = JSON.parse(error.stdout) as ErrorBody;
+    expect(body.error).toBe('invalid_request');
+  });
+});

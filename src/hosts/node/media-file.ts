@@ -1,0 +1,39 @@
+import { stat } from 'node:fs/promises';
+import { basename, extname, resolve } from 'node:path';
+import type { MediaFile } from '../../core/contract/request';
+
+/** A file on disk as a request's media file; its bytes are read later by the decoder. */
+export interface DiskFile extends MediaFile {
+  readonly path: string;
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.wav': 'audio/wav',
+  '.mp3': 'audio/mpeg',
+  '.flac': 'audio/flac',
+  '.ogg': 'audio/ogg',
+  '.opus': 'audio/opus',
+  '.m4a': 'audio/mp4',
+  '.aac': 'audio/aac',
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
+  '.mkv': 'video/x-matroska',
+  '.mov': 'video/quicktime',
+};
+
+/** Null when there is no readable regular file at the path. */
+export async function diskFile(path: string): Promise<DiskFile | null> {
+  const absolute = resolve(path);
+  try {
+    const info = await stat(absolute);
+    if (!info.isFile()) return null;
+    return {
+      path: absolute,
+      name: basename(absolute),
+      size: info.size,
+      type: TYPES[extname(absolute).toLowerCase()] ?? 'application/octet-stream',
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,122 @@
+import { ServiceError, isErrorCode } from '../core/contract/errors';
+import type { Endpoint } from '../core/contract/endpoints';
+import type { Segment, TranscriptionResponse } from '../core/contract/response';
+import type { FromWorker, Progress, RequestFields, ToWorker, WireError } from './protocol';
+
+export interface TranscribeCallbacks {
+  onProgress?: (progress: Progress) => void;
+  onSegment?: (segment: Segment) => void;
+  onNotice?: (notice: string) => void;
+  signal?: AbortSignal;
+}
+
+interface Pending extends TranscribeCallbacks {
+  resolve: (response: TranscriptionResponse) => void;
+  reject: (error: Error) => void;
+}
+
+function fromWire(error: WireError): ServiceError {
+  const code = isErrorCode(error.code) ? error.code : 'internal_error';
+  return new ServiceError(code, error.message, error.problems);
+}
+
+/** FormData cannot be posted to a worker; its strings and files can. */
+export function requestFields(endpoint: Endpoint, form: FormData): RequestFields {
+  const fields: RequestFields = { endpoint, strings: {}, files: {} };
+  form.forEach((value, key) => {
+    if (typeof value === 'string') fields.strings[key] = value;
+    else fields.files[key] = value;
+  });
+  return fields;
+}
+
+/**
+ * The page's handle on the transcription worker. Cancelling terminates the worker (work inside
+ * a model run cannot stop between steps) and the next request starts a fresh one.
+ */
+export class TranscriptionClient {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly createWorker: () => Worker) {}
+
+  transcribe(
+    endpoint: Endpoint,
+    form: FormData,
+    callbacks: TranscribeCallbacks = {},
+  ): Promise<TranscriptionResponse> {
+    const id = this.nextId++;
+    return new Promise<TranscriptionResponse>((resolve, reject) => {
+      if (callbacks.signal?.aborted) {
+        reject(new DOMException('The transcription was cancelled.', 'AbortError'));
+        return;
+      }
+      this.pending.set(id, { ...callbacks, resolve, reject });
+      callbacks.signal?.addEventListener('abort', () => this.cancel(id), { once: true });
+      const message: ToWorker = { id, type: 'transcribe', data: requestFields(endpoint, form) };
+      this.ensureWorker().postMessage(message);
+    });
+  }
+
+  private cancel(id: number): void {
+    const call = this.pending.get(id);
+    if (!call) return;
+    this.restart(new DOMException('The transcription was cancelled.', 'AbortError'));
+  }
+
+  /** Ends the worker and rejects every pending call with the given reason. */
+  private restart(reason: Error): void {
+    this.worker?.terminate();
+    this.worker = null;
+    for (const call of this.pending.values()) call.reject(reason);
+    this.pending.clear();
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = this.createWorker();
+    worker.addEventListener('message', (event: MessageEvent<FromWorker>) =>
+      this.receive(event.data),
+    );
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      this.restart(
+        new ServiceError(
+          'internal_error',
+          `The transcription worker stopped unexpectedly${event.message ? `: ${event.message}` : ''}. It has been restarted; please try again.`,
+        ),
+      );
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private receive(message: FromWorker): void {
+    const call = this.pending.get(message.id);
+    if (!call) return;
+    switch (message.type) {
+      case 'progress':
+        call.onProgress?.(message.data);
+        break;
+      case 'segment':
+        call.onSegment?.(message.data);
+        break;
+      case 'notice':
+        call.onNotice?.(message.data);
+        break;
+      case 'result':
+        this.pending.delete(message.id);
+        call.resolve(message.data);
+        break;
+      case 'error':
+        this.pending.delete(message.id);
+        call.reject(fromWire(message.data));
+        break;
+      default:
+        throw new Error(
+          `Unknown message from the worker: ${JSON.stringify(message satisfies never)}`,
+        );
+    }
+  }
+}

@@ -1,0 +1,215 @@
+"""Train the small Whisper-architecture test model on the synthetic corpus.
+
+  nohup /usr/bin/python3 tools/models/train.py --minutes 65 > .cache/train/run1/log.txt 2>&1 &
+
+Windows are assembled on the fly from the utterance shards in .cache/corpus/train (new shards
+are picked up while training runs). The learning-rate schedule follows wall-clock time so that
+the run ends, fully annealed, after --minutes. A checkpoint is written every few minutes.
+Training-only extras, not exported: a character CTC head on the encoder (helps the encoder learn
+quickly) and an output softmax restricted to the tokens the corpus can produce; all other
+tokens get a large negative output bias in the exported model.
+"""
+import argparse
+import math
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "corpus"))
+from whisper_torch import LogMel, Whisper  # noqa: E402
+from windows import IGNORE, UtterancePool, build_window  # noqa: E402
+from wtok import LANGS, REPO, WhisperTokenizer, shared_dir  # noqa: E402
+
+CONFIG = dict(
+    d_model=120,
+    encoder_layers=4,
+    decoder_layers=3,
+    encoder_attention_heads=2,
+    decoder_attention_heads=2,
+    encoder_ffn_dim=480,
+    decoder_ffn_dim=480,
+    num_mel_bins=80,
+    max_source_positions=500,
+    max_target_positions=448,
+    vocab_size=51865,
+)
+
+
+def vocab_words():
+    out = {}
+    for l in LANGS:
+        with open(os.path.join(shared_dir(), "test-corpus", "vocabulary.%s.txt" % l), encoding="utf-8") as f:
+            out[l] = f.read().split()
+    return out
+
+
+def token_subset(tok):
+    """Every token the corpus' targets and prompts can contain."""
+    ids = set()
+    for words in vocab_words().values():
+        for w in words:
+            ids.update(tok.encode(" " + w))
+            ids.update(tok.encode(w))
+    ids.update([tok.eot, tok.sot, tok.transcribe, tok.translate, tok.prev, tok.nocaptions, tok.notimestamps])
+    ids.update(tok.lang.values())
+    ids.update(range(tok.ts0, tok.ts0 + 501))
+    return sorted(ids)
+
+
+def char_table():
+    chars = set(" ")
+    for words in vocab_words().values():
+        for w in words:
+            chars.update(w)
+    return {c: i + 1 for i, c in enumerate(sorted(chars))}
+
+
+class Windows(torch.utils.data.IterableDataset):
+    def __init__(self, corpus, batch, seed):
+        self.corpus, self.batch, self.seed = corpus, batch, seed
+
+    def __iter__(self):
+        torch.set_num_threads(1)
+        tok = WhisperTokenizer()
+        pool = UtterancePool(self.corpus, "train")
+        rng = np.random.default_rng(self.seed)
+        mel = LogMel()
+        chars = char_table()
+        n = 0
+        while True:
+            if n % 100 == 0:
+                pool.reload()
+            n += 1
+            items = []
+            for _ in range(self.batch):
+                prompt = None
+                if rng.random() < 0.15:
+                    _, m = pool.pick(rng, LANGS[rng.integers(4)])
+                    prompt = m["text"]
+                w = build_window(rng, pool, tok, LANGS, prompt=prompt)
+                if prompt and w["segments"] and rng.random() < 0.5:
+                    # a prompt that shares words with the speech (what prompting is for)
+                    pass
+                items.append(w)
+            audio = torch.from_numpy(np.stack([w["audio"] for w in items]))
+            feats = mel(audio)
+            T = max(len(w["inputs"]) for w in items)
+            inp = torch.full((len(items), T), tok.eot, dtype=torch.long)
+            tgt = torch.full((len(items), T), IGNORE, dtype=torch.long)
+            for i, w in enumerate(items):
+                inp[i, : len(w["inputs"])] = torch.tensor(w["inputs"])
+                tgt[i, : len(w["targets"])] = torch.tensor(w["targets"])
+            ctc = [torch.tensor([chars[c] for c in w["chars"] if c in chars], dtype=torch.long) for w in items]
+            yield feats, inp, tgt, ctc
+
+
+def collate(x):
+    return x[0]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--minutes", type=float, default=65)
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--lr", type=float, default=1.5e-3)
+    ap.add_argument("--warmup", type=int, default=200)
+    ap.add_argument("--corpus", default=os.path.join(REPO, ".cache", "corpus"))
+    ap.add_argument("--out", default=os.path.join(REPO, ".cache", "train", "run1"))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--ckpt-minutes", type=float, default=5)
+    args = ap.parse_args()
+    torch.set_num_threads(2)
+    torch.manual_seed(args.seed)
+    os.makedirs(args.out, exist_ok=True)
+
+    tok = WhisperTokenizer()
+    subset = token_subset(tok)
+    remap = torch.full((CONFIG["vocab_size"],), IGNORE, dtype=torch.long)
+    remap[torch.tensor(subset)] = torch.arange(len(subset))
+    subset_t = torch.tensor(subset)
+    chars = char_table()
+
+    model = Whisper(CONFIG)
+    ctc_head = nn.Linear(CONFIG["d_model"], len(chars) + 1)
+    params = list(model.parameters()) + list(ctc_head.parameters())
+    decay = [p for p in params if p.dim() >= 2]
+    no_decay = [p for p in params if p.dim() < 2]
+    opt = torch.optim.AdamW([{"params": decay, "weight_decay": 0.01}, {"params": no_decay, "weight_decay": 0.0}],
+                            lr=args.lr, betas=(0.9, 0.98), eps=1e-8)
+    step = 0
+    spent = 0.0
+    ckpt_path = os.path.join(args.out, "ckpt.pt")
+    if args.resume and os.path.exists(ckpt_path):
+        ck = torch.load(ckpt_path)
+        model.load_state_dict(ck["model"])
+        ctc_head.load_state_dict(ck["ctc_head"])
+        opt.load_state_dict(ck["opt"])
+        step, spent = ck["step"], ck["spent"]
+    print("params: %.2fM (embedding %.2fM), subset %d tokens" % (
+        sum(p.numel() for p in model.parameters()) / 1e6, model.embed.weight.numel() / 1e6, len(subset)), flush=True)
+
+    loader = torch.utils.data.DataLoader(Windows(args.corpus, args.batch, args.seed + step), batch_size=1,
+                                         num_workers=1, collate_fn=collate, prefetch_factor=4)
+    budget = args.minutes * 60
+    t0 = time.time() - spent
+    last_ck = time.time()
+    avg = None
+
+    def save():
+        bias = torch.full((CONFIG["vocab_size"],), -100.0)
+        bias[subset_t] = 0.0
+        model.logit_bias.copy_(bias)
+        tmp = ckpt_path + ".tmp"
+        torch.save(dict(model=model.state_dict(), ctc_head=ctc_head.state_dict(), opt=opt.state_dict(), step=step,
+                        spent=time.time() - t0, config=CONFIG, subset=subset), tmp)
+        os.replace(tmp, ckpt_path)
+
+    model.train()
+    for feats, inp, tgt, ctc in loader:
+        elapsed = time.time() - t0
+        frac = min(1.0, elapsed / budget)
+        lr = args.lr * min(1.0, (step + 1) / args.warmup) * (0.03 + 0.97 * 0.5 * (1 + math.cos(math.pi * frac)))
+        for g in opt.param_groups:
+            g["lr"] = lr
+        enc = model.encode(feats)
+        h, _ = model.decode_hidden(inp, enc)
+        logits = F.linear(h, model.embed.weight[subset_t])
+        loss_ce = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), remap[tgt.clamp(min=0)].masked_fill(tgt < 0, IGNORE).reshape(-1),
+                                  ignore_index=IGNORE)
+        lp = F.log_softmax(ctc_head(enc), dim=-1).transpose(0, 1)
+        tl = torch.tensor([len(c) for c in ctc])
+        flat = torch.cat(ctc) if sum(len(c) for c in ctc) else torch.zeros(0, dtype=torch.long)
+        loss_ctc = F.ctc_loss(lp, flat, torch.full((len(ctc),), lp.shape[0], dtype=torch.long), tl,
+                              zero_infinity=True)
+        loss = loss_ce + 0.3 * loss_ctc
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        gn = torch.nn.utils.clip_grad_norm_(params, 1.0)
+        opt.step()
+        step += 1
+        v = (loss_ce.item(), loss_ctc.item())
+        avg = v if avg is None else tuple(0.95 * a + 0.05 * b for a, b in zip(avg, v))
+        if step % 10 == 0:
+            print("step %d  t %.1fm  lr %.2e  ce %.3f  ctc %.3f  gn %.2f  %.2fs/step" % (
+                step, elapsed / 60, lr, avg[0], avg[1], gn, elapsed / max(1, step)), flush=True)
+        if time.time() - last_ck > args.ckpt_minutes * 60:
+            save()
+            last_ck = time.time()
+            print("checkpoint at step %d" % step, flush=True)
+        if frac >= 1.0:
+            break
+    save()
+    print("done: %d steps in %.1f minutes" % (step, (time.time() - t0) / 60), flush=True)
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+/**
+ * Cross-origin isolation gives the page SharedArrayBuffer, which multi-threaded WASM inference
+ * needs; both the dev server and the preview server send it.
+ */
+const isolation = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  // 'mpa': a missing file is a 404, not index.html with status 200 (which would make a missing
+  // model file fail later with a JSON parse error instead of "not found").
+  appType: 'mpa',
+  server: { headers: isolation },
+  preview: { headers: isolation },
+  worker: { format: 'es' },
+  optimizeDeps: {
+    exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util', '@huggingface/transformers', 'onnxruntime-web'],
+  },
+  build: {
+    target: 'es2022',
+    // Inlined wasm or worker files break ffmpeg.wasm and onnxruntime (they need real URLs).
+    assetsInlineLimit: (file) =>
+      /\.(wasm|mjs)$/.test(file) || file.includes('worker') ? false : undefined,
+  },
+});
