@@ -1,0 +1,31 @@
+import type { ChannelBilling, ProvidedFileMetadata } from '../../core/contract/response';
+import type { Seconds } from '../../core/units';
+
+/** A stretch of speech found by voice activity detection, in seconds from the file's start. */
+export interface SpeechRegion {
+  start: Seconds;
+  end: Seconds;
+}
+
+/** One channel that goes on to recognition: non-silent and not similar to an earlier one. */
+export interface ChannelAudio {
+  /** Index of the channel in the file (0-based): segments are labelled `channel_<index>`. */
+  index: number;
+  /** 16 kHz mono float32 PCM of this channel (denoised when noise reduction is on). */
+  samples: Float32Array;
+  speech: SpeechRegion[];
+}
+
+/** What the media stage hands to recognition. */
+export interface PreparedAudio {
+  file: ProvidedFileMetadata;
+  /** -1 for a single channel (spec 2.6). */
+  nbSilentChannels: number;
+  channels: ChannelAudio[];
+  billing: ChannelBilling[];
+  /** Seconds of speech over the transcribed channels. */
+  totalSpeechDuration: Seconds;
+  timings: { audio_conversion_time: Seconds; vad_time: Seconds };
+}
+
+export const SAMPLE_RATE = 16_000;
