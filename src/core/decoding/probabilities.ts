@@ -1,0 +1,69 @@
+/** log(softmax(x)) of a logits row, computed stably. */
+export function logSoftmax(logits: Float32Array, temperature = 1): Float32Array {
+  const out = new Float32Array(logits.length);
+  let max = -Infinity;
+  for (const v of logits) if (v > max) max = v;
+  let sum = 0;
+  for (let i = 0; i < logits.length; i++) {
+    const x = (logits[i]! - max) / temperature;
+    out[i] = x;
+    sum += Math.exp(x);
+  }
+  const log = Math.log(sum);
+  for (let i = 0; i < out.length; i++) out[i] = out[i]! - log;
+  return out;
+}
+
+export function argmax(values: Float32Array): number {
+  let best = 0;
+  for (let i = 1; i < values.length; i++) if (values[i]! > values[best]!) best = i;
+  return best;
+}
+
+/** A small seeded generator (mulberry32): fallback sampling is repeatable run to run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Draws a token from softmax(logits / temperature). */
+export function sampleToken(
+  logits: Float32Array,
+  temperature: number,
+  random: () => number,
+): number {
+  const logp = logSoftmax(logits, temperature);
+  let r = random();
+  for (let i = 0; i < logp.length; i++) {
+    r -= Math.exp(logp[i]!);
+    if (r <= 0) return i;
+  }
+  return argmax(logp);
+}
+
+/**
+ * Probabilities of each language given the logits after start-of-transcript: a softmax over
+ * the language tokens only, so the model's other preferences do not dilute them.
+ */
+export function languageProbabilities(
+  logits: Float32Array,
+  languages: ReadonlyMap<string, number>,
+): Map<string, number> {
+  let max = -Infinity;
+  for (const id of languages.values()) max = Math.max(max, logits[id]!);
+  let sum = 0;
+  const exp = new Map<string, number>();
+  for (const [code, id] of languages) {
+    const e = Math.exp(logits[id]! - max);
+    exp.set(code, e);
+    sum += e;
+  }
+  for (const [code, e] of exp) exp.set(code, e / sum);
+  return exp;
+}

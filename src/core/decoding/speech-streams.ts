@@ -1,0 +1,99 @@
+/** A stretch of the file copied into a stream: [fileStart, fileEnd) placed at streamStart. */
+export interface StreamPiece {
+  fileStart: number;
+  fileEnd: number;
+  streamStart: number;
+}
+
+/** Audio the recogniser reads as one: speech pieces joined with their long pauses shortened. */
+export interface SpeechStream {
+  pieces: StreamPiece[];
+  /** Seconds of audio in the stream. */
+  length: number;
+}
+
+export interface StreamOptions {
+  /** Seconds of context kept around each speech region (VAD edges are tight). */
+  padding: number;
+  /** Pauses longer than this are shortened to it: the decoder still sees a pause. */
+  keptPause: number;
+  /** Pauses at least this long start a new stream (Infinity: one stream for the file). */
+  splitPause: number;
+}
+
+/**
+ * Lays speech regions out as streams for recognition, so no model time is spent on long
+ * silences. Times inside a stream map back to the file with `fileTime`.
+ */
+export function speechStreams(
+  regions: readonly { start: number; end: number }[],
+  duration: number,
+  options: StreamOptions,
+): SpeechStream[] {
+  const padded = regions
+    .map((r) => ({
+      start: Math.max(0, r.start - options.padding),
+      end: Math.min(duration, r.end + options.padding),
+    }))
+    .filter((r) => r.end > r.start)
+    .sort((a, b) => a.start - b.start);
+  const merged: { start: number; end: number }[] = [];
+  for (const r of padded) {
+    const last = merged.at(-1);
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else merged.push({ ...r });
+  }
+  const streams: SpeechStream[] = [];
+  let current: SpeechStream | null = null;
+  let previousEnd = 0;
+  const addPiece = (stream: SpeechStream, from: number, to: number) => {
+    stream.pieces.push({ fileStart: from, fileEnd: to, streamStart: stream.length });
+    stream.length += to - from;
+  };
+  for (const r of merged) {
+    const pause = r.start - previousEnd;
+    if (current === null || pause >= options.splitPause) {
+      current = { pieces: [], length: 0 };
+      streams.push(current);
+      addPiece(current, r.start, r.end);
+    } else if (pause <= options.keptPause) {
+      // A short pause stays as it is: the last piece grows over it.
+      const last = current.pieces.at(-1)!;
+      current.length += r.end - last.fileEnd;
+      last.fileEnd = r.end;
+    } else {
+      // A long pause is shortened to its last `keptPause` seconds.
+      addPiece(current, r.start - options.keptPause, r.end);
+    }
+    previousEnd = r.end;
+  }
+  return streams;
+}
+
+/** The file time of a time inside a stream. */
+export function fileTime(stream: SpeechStream, t: number): number {
+  const { pieces } = stream;
+  if (pieces.length === 0) return t;
+  let piece = pieces[0]!;
+  for (const p of pieces) {
+    if (p.streamStart <= t) piece = p;
+    else break;
+  }
+  return Math.min(piece.fileEnd, piece.fileStart + Math.max(0, t - piece.streamStart));
+}
+
+/** The stream's audio, copied out of the file's samples. */
+export function streamSamples(
+  stream: SpeechStream,
+  samples: Float32Array,
+  rate: number,
+): Float32Array {
+  const out = new Float32Array(Math.round(stream.length * rate));
+  for (const p of stream.pieces) {
+    const from = Math.round(p.fileStart * rate);
+    const to = Math.min(samples.length, Math.round(p.fileEnd * rate));
+    const at = Math.round(p.streamStart * rate);
+    out.set(samples.subarray(from, Math.min(to, from + (out.length - at))), at);
+  }
+  return out;
+}

@@ -1,0 +1,144 @@
+import { compressionRatio } from '../../core/decoding/compression-ratio';
+import { applyDecodingRules } from '../../core/decoding/logit-rules';
+import { argmax, logSoftmax, sampleToken } from '../../core/decoding/probabilities';
+import { SECONDS_PER_TIMESTAMP } from '../../core/decoding/vocabulary';
+import type { LoadedWhisper } from './whisper-model';
+import type { Tensor } from './transformers-port';
+
+export interface WindowDecodeOptions {
+  language: string;
+  task: 'transcribe' | 'translate';
+  /** Text tokens shown to the decoder as earlier text (`<|startofprev|>`): hint and context. */
+  promptTokens: readonly number[];
+  temperatures: readonly number[];
+  maxNewTokens: number;
+  random: () => number;
+  /** Benchmarks only: stop after exactly this many tokens (generated weights never stop). */
+  forcedTokenCount?: number;
+  signal?: AbortSignal;
+}
+
+export interface WindowDecode {
+  /** Sampled tokens after the prompt, without end-of-text. */
+  sampled: number[];
+  /** The model's probability of each sampled token (before any rule reshaped the logits). */
+  probabilities: number[];
+  /** Alignment-head cross-attention that predicted each sampled token: [token][head][frame]. */
+  attention: Float32Array[][];
+  /** The rows that predicted what followed the last token (end-of-text or the cut-off). */
+  finalAttention: Float32Array[];
+  finished: boolean;
+  noSpeechProbability: number;
+  averageLogProbability: number;
+  compressionRatio: number;
+  temperature: number;
+}
+
+/** Whisper's thresholds for giving up on a decode and trying a higher temperature. */
+export const FALLBACK = {
+  compressionRatio: 2.4,
+  logProbability: -1,
+  noSpeech: 0.6,
+} as const;
+
+/**
+ * Decodes one window of audio with Whisper's rules and temperature fallback: greedy first;
+ * if the text repeats itself (compression ratio) or the model is unsure (mean log-probability),
+ * again at each higher temperature. A window the model judges to be no speech is not retried.
+ */
+export async function decodeWindow(
+  model: LoadedWhisper,
+  encoded: Tensor,
+  audioSeconds: number,
+  options: WindowDecodeOptions,
+): Promise<WindowDecode> {
+  const { vocab } = model;
+  const language = vocab.languages.get(options.language);
+  if (language === undefined)
+    throw new Error(`The model has no language token for "${options.language}".`);
+  const prefix: number[] = [];
+  if (options.promptTokens.length > 0) prefix.push(vocab.startOfPrevious, ...options.promptTokens);
+  const sotIndex = prefix.length;
+  prefix.push(
+    vocab.startOfTranscript,
+    language,
+    options.task === 'translate' ? vocab.translate : vocab.transcribe,
+  );
+  const lastTimestampIndex = Math.max(0, Math.floor(audioSeconds / SECONDS_PER_TIMESTAMP + 1e-6));
+
+  let result: WindowDecode | null = null;
+  for (const temperature of options.temperatures) {
+    options.signal?.throwIfAborted();
+    let step = await model.step(encoded, prefix, null);
+    const noSpeechProbability = Math.exp(logSoftmax(step.logitsAt(sotIndex))[vocab.noSpeech]!);
+    const sampled: number[] = [];
+    const probabilities: number[] = [];
+    const attention: Float32Array[][] = [];
+    let sumLogProbability = 0;
+    let finished = false;
+    while (sampled.length < options.maxNewTokens) {
+      const logits = step.lastLogits;
+      const raw = logSoftmax(logits);
+      applyDecodingRules(logits, vocab, {
+        sampled,
+        lastTimestampIndex,
+        maxInitialTimestampIndex: 50,
+      });
+      let token =
+        temperature === 0 ? argmax(logits) : sampleToken(logits, temperature, options.random);
+      if (options.forcedTokenCount !== undefined) {
+        token =
+          sampled.length >= options.forcedTokenCount
+            ? vocab.endOfText
+            : argmaxExcept(logits, vocab.endOfText);
+      }
+      sumLogProbability += logSoftmax(logits)[token]!;
+      if (token === vocab.endOfText) {
+        finished = true;
+        break;
+      }
+      sampled.push(token);
+      probabilities.push(Math.exp(raw[token]!));
+      attention.push(step.alignmentRows);
+      options.signal?.throwIfAborted();
+      step = await model.step(encoded, [token], step.past);
+    }
+    const text = model.decodeText(sampled.filter((t) => t < vocab.endOfText));
+    result = {
+      sampled,
+      probabilities,
+      attention,
+      finalAttention: step.alignmentRows,
+      finished,
+      noSpeechProbability,
+      averageLogProbability: sumLogProbability / (sampled.length + 1),
+      compressionRatio: compressionRatio(text),
+      temperature,
+    };
+    const silent =
+      noSpeechProbability > FALLBACK.noSpeech &&
+      result.averageLogProbability < FALLBACK.logProbability;
+    const poor =
+      result.compressionRatio > FALLBACK.compressionRatio ||
+      result.averageLogProbability < FALLBACK.logProbability;
+    if (silent || !poor || options.forcedTokenCount !== undefined) break;
+  }
+  if (!result) throw new Error('No temperatures to decode with.');
+  return result;
+}
+
+function argmaxExcept(logits: Float32Array, excluded: number): number {
+  const saved = logits[excluded]!;
+  logits[excluded] = -Infinity;
+  const best = argmax(logits);
+  logits[excluded] = saved;
+  return best;
+}
+
+/** Whether a decode is silence by Whisper's rule (no-speech likely and the text unsure). */
+export function isNoSpeech(decode: WindowDecode): boolean {
+  return (
+    decode.noSpeechProbability > FALLBACK.noSpeech &&
+    decode.averageLogProbability < FALLBACK.logProbability
+  );
+}

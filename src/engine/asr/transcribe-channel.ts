@@ -1,0 +1,179 @@
+import type { RecognisedSegment } from '../../core/assemble/response';
+import type { LanguageBehaviour } from '../../core/contract/request';
+import { languageProbabilities, seededRandom } from '../../core/decoding/probabilities';
+import {
+  fileTime,
+  speechStreams,
+  streamSamples,
+  type SpeechStream,
+} from '../../core/decoding/speech-streams';
+import type { ChannelAudio } from '../media/prepared-audio';
+import { SAMPLE_RATE } from '../media/prepared-audio';
+import { decodeWindow, isNoSpeech } from './decode-window';
+import type { LoadedWhisper } from './whisper-model';
+import { windowSegments } from './window-segments';
+
+export interface RecognitionOptions {
+  languageBehaviour: LanguageBehaviour;
+  /** The language for `manual`. */
+  language: string | null;
+  task: 'transcribe' | 'translate';
+  hint: string;
+  onSegment?: (segment: RecognisedSegment) => void;
+  /** Seconds of the channel's speech recognised so far. */
+  onAdvance?: (seconds: number) => void;
+  signal?: AbortSignal;
+  /** Benchmarks only: tokens decoded per second of speech, with generated weights. */
+  forcedTokensPerSecond?: number;
+}
+
+const TEMPERATURES = [0, 0.2, 0.4, 0.6, 0.8, 1];
+/** A window with less audio than this is not worth a decoder pass. */
+const MIN_WINDOW_SECONDS = 0.1;
+
+/** Streams of speech to recognise: one for the whole channel, or one per turn when languages switch. */
+export function channelStreams(
+  channel: ChannelAudio,
+  duration: number,
+  perTurn: boolean,
+): SpeechStream[] {
+  return speechStreams(channel.speech, duration, {
+    padding: 0.2,
+    keptPause: 0.5,
+    splitPause: perTurn ? 1 : Infinity,
+  });
+}
+
+async function detectLanguage(
+  model: LoadedWhisper,
+  audio: Float32Array,
+  signal?: AbortSignal,
+): Promise<Map<string, number>> {
+  signal?.throwIfAborted();
+  const encoded = await model.encode(await model.features(audio));
+  const step = await model.step(encoded, [model.vocab.startOfTranscript], null);
+  return languageProbabilities(step.lastLogits, model.vocab.languages);
+}
+
+function best(probabilities: Map<string, number>): string {
+  let code = 'en';
+  let p = -1;
+  for (const [c, q] of probabilities) if (q > p) [code, p] = [c, q];
+  return code;
+}
+
+/**
+ * The prominent language of the speech: language probabilities of up to three windows spread
+ * over the speech (start, middle, end), weighted by the seconds of speech each holds.
+ */
+export async function prominentLanguage(
+  model: LoadedWhisper,
+  streams: readonly { audio: Float32Array }[],
+  signal?: AbortSignal,
+): Promise<string> {
+  const windowLength = model.windowSamples;
+  const total = streams.reduce((n, s) => n + s.audio.length, 0);
+  if (total === 0) return 'en';
+  const picks = total <= windowLength ? [0] : [0, 0.5, 1].map((f) => f * (total - windowLength));
+  const sums = new Map<string, number>();
+  for (const pick of [...new Set(picks.map((p) => Math.round(p)))]) {
+    // Find the stream and offset that the pick falls in.
+    let offset = pick;
+    const stream = streams.find((s) => {
+      if (offset < s.audio.length) return true;
+      offset -= s.audio.length;
+      return false;
+    });
+    if (!stream) continue;
+    const audio = stream.audio.subarray(offset, offset + windowLength);
+    const probabilities = await detectLanguage(model, audio, signal);
+    for (const [code, p] of probabilities) sums.set(code, (sums.get(code) ?? 0) + p * audio.length);
+  }
+  return best(sums);
+}
+
+/**
+ * Recognises one channel: speech streams cut into model windows, each decoded with Whisper's
+ * rules, the seek moving on by what each window's segments account for. Segments are reported
+ * as they are decoded.
+ */
+export async function transcribeChannel(
+  model: LoadedWhisper,
+  channel: ChannelAudio,
+  duration: number,
+  options: RecognitionOptions,
+): Promise<RecognisedSegment[]> {
+  const perTurn = options.languageBehaviour === 'automatic multiple languages';
+  const streams = channelStreams(channel, duration, perTurn).map((stream) => ({
+    stream,
+    audio: streamSamples(stream, channel.samples, SAMPLE_RATE),
+  }));
+  let fixedLanguage: string | null =
+    options.languageBehaviour === 'manual' ? options.language : null;
+  if (options.languageBehaviour === 'automatic single language') {
+    fixedLanguage = await prominentLanguage(model, streams, options.signal);
+  }
+
+  const hintTokens = options.hint ? model.encodeText(` ${options.hint.trim()}`) : [];
+  const promptRoom = Math.floor(model.maxTargetPositions / 2) - 1;
+  const random = seededRandom(channel.index + 1);
+  const segments: RecognisedSegment[] = [];
+  let previous: number[] = [];
+  let previousLanguage: string | null = null;
+  let done = 0;
+
+  for (const { stream, audio } of streams) {
+    let language = fixedLanguage;
+    if (language === null) {
+      language = best(
+        await detectLanguage(model, audio.subarray(0, model.windowSamples), options.signal),
+      );
+    }
+    if (language !== previousLanguage) previous = [];
+    previousLanguage = language;
+    let seek = 0;
+    while (audio.length - seek >= MIN_WINDOW_SECONDS * SAMPLE_RATE) {
+      options.signal?.throwIfAborted();
+      const window = audio.subarray(seek, seek + model.windowSamples);
+      const seconds = window.length / SAMPLE_RATE;
+      const encoded = await model.encode(await model.features(window));
+      const room = Math.max(0, promptRoom - hintTokens.length);
+      const decode = await decodeWindow(model, encoded, seconds, {
+        language,
+        task: options.task,
+        promptTokens: [...hintTokens, ...previous.slice(-room)],
+        temperatures: TEMPERATURES,
+        maxNewTokens: Math.floor(model.maxTargetPositions / 2),
+        random,
+        forcedTokenCount:
+          options.forcedTokensPerSecond === undefined
+            ? undefined
+            : Math.max(1, Math.round(options.forcedTokensPerSecond * seconds)),
+        signal: options.signal,
+      });
+      let consumed = seconds;
+      if (!isNoSpeech(decode)) {
+        const offset = seek / SAMPLE_RATE;
+        const result = windowSegments(
+          model,
+          decode,
+          seconds,
+          options.task === 'translate' ? 'en' : language,
+          channel.index,
+          (t) => fileTime(stream, offset + t),
+        );
+        for (const segment of result.segments) {
+          segments.push(segment);
+          options.onSegment?.(segment);
+        }
+        // A high-temperature decode is not trusted as context (Whisper's rule).
+        previous = decode.temperature > 0.5 ? [] : [...previous, ...result.textTokens];
+        if (result.consumed > MIN_WINDOW_SECONDS) consumed = result.consumed;
+      }
+      seek += Math.round(consumed * SAMPLE_RATE);
+      done += consumed;
+      options.onAdvance?.(done);
+    }
+  }
+  return segments;
+}

@@ -1,0 +1,197 @@
+import { vocabularyFrom, type WhisperVocabulary } from '../../core/decoding/vocabulary';
+import type { ProgressListener } from '../ports';
+import { DEVICE_SETTINGS, type Device } from './model-settings';
+import type { Tensor, TransformersModule } from './transformers-port';
+
+/** What the decoding loop needs of one step of the decoder. */
+export interface DecoderStep {
+  /** Logits of the last position, one row of the vocabulary. */
+  lastLogits: Float32Array;
+  /** Logits of every position of this step's input, for reading earlier rows (no-speech). */
+  logitsAt(position: number): Float32Array;
+  /** Cross-attention of the alignment heads for the last position: [head][frame]. */
+  alignmentRows: Float32Array[];
+  past: PastKeyValues;
+}
+
+export type PastKeyValues = Record<string, Tensor>;
+
+export interface LoadedWhisper {
+  id: string;
+  device: Device;
+  vocab: WhisperVocabulary;
+  /** Samples per window (chunk_length x sampling_rate) and encoder frames per window. */
+  windowSamples: number;
+  encoderFrames: number;
+  /** Decoder context; prompts are at most half of it (Whisper's rule). */
+  maxTargetPositions: number;
+  medianFilterWidth: number;
+  features(audio: Float32Array): Promise<Tensor>;
+  encode(features: Tensor): Promise<Tensor>;
+  step(
+    encoded: Tensor,
+    tokens: readonly number[],
+    past: PastKeyValues | null,
+  ): Promise<DecoderStep>;
+  encodeText(text: string): number[];
+  decodeText(tokens: readonly number[]): string;
+  tokenText(token: number): string;
+  dispose(): Promise<void>;
+}
+
+interface WhisperConfigLike {
+  max_target_positions: number;
+  max_source_positions: number;
+  median_filter_width?: number;
+  vocab_size: number;
+}
+
+function toFloat32(data: unknown): Float32Array {
+  if (data instanceof Float32Array) return data;
+  if (data instanceof Uint16Array) {
+    // fp16 outputs arrive as raw halves; widen them.
+    const out = new Float32Array(data.length);
+    for (let i = 0; i < data.length; i++) out[i] = halfToFloat(data[i]!);
+    return out;
+  }
+  return Float32Array.from(data as ArrayLike<number>);
+}
+
+function halfToFloat(h: number): number {
+  const sign = h & 0x8000 ? -1 : 1;
+  const exponent = (h >> 10) & 0x1f;
+  const fraction = h & 0x3ff;
+  if (exponent === 0) return sign * 2 ** -14 * (fraction / 1024);
+  if (exponent === 31) return fraction ? NaN : sign * Infinity;
+  return sign * 2 ** (exponent - 15) * (1 + fraction / 1024);
+}
+
+/**
+ * Loads a Whisper model in the transformers.js layout and exposes single encoder and decoder
+ * steps, so the engine can run Whisper's own decoding rules (which transformers.js' pipeline
+ * lacks: language detection, no-speech detection, fallbacks, word confidences).
+ */
+export async function loadWhisper(
+  transformers: TransformersModule,
+  id: string,
+  device: Device,
+  onProgress?: ProgressListener,
+): Promise<LoadedWhisper> {
+  const files = new Map<string, { loaded: number; total: number }>();
+  const progress_callback = (event: {
+    status: string;
+    file?: string;
+    loaded?: number;
+    total?: number;
+  }) => {
+    if (event.status !== 'progress' || !event.file) return;
+    files.set(event.file, { loaded: event.loaded ?? 0, total: event.total ?? 0 });
+    let loaded = 0;
+    let total = 0;
+    for (const f of files.values()) {
+      loaded += f.loaded;
+      total += f.total;
+    }
+    onProgress?.(
+      total > 0 ? loaded / total : null,
+      `Downloading ${id} (${(loaded / 1e6).toFixed(1)} MB)`,
+    );
+  };
+  const settings = DEVICE_SETTINGS[device];
+  const [tokenizer, extractor, config, model] = await Promise.all([
+    transformers.AutoTokenizer.from_pretrained(id, { progress_callback }),
+    transformers.AutoFeatureExtractor.from_pretrained(id, { progress_callback }),
+    transformers.AutoConfig.from_pretrained(id, { progress_callback }),
+    transformers.WhisperForConditionalGeneration.from_pretrained(id, {
+      device,
+      dtype: { encoder_model: settings.encoderDtype, decoder_model_merged: settings.decoderDtype },
+      progress_callback,
+    }),
+  ]);
+  const whisperConfig = config as unknown as WhisperConfigLike;
+  const generation = (model as unknown as { generation_config: Record<string, unknown> })
+    .generation_config;
+  const alignmentHeads = (generation.alignment_heads as [number, number][] | undefined) ?? [];
+  const vocab = vocabularyFrom(
+    generation as unknown as Parameters<typeof vocabularyFrom>[0],
+    whisperConfig.vocab_size,
+    (token) => tokenizer.get_vocab().get(token),
+  );
+  const extractorConfig = (extractor as unknown as { config: { n_samples: number } }).config;
+  const sessions = (model as unknown as { sessions: Record<string, OrtSession> }).sessions;
+  const encoderSession = sessions.model;
+  if (!encoderSession) throw new Error(`${id} has no encoder session.`);
+  const { Tensor: TensorClass } = transformers;
+
+  return {
+    id,
+    device,
+    vocab,
+    windowSamples: extractorConfig.n_samples,
+    encoderFrames: whisperConfig.max_source_positions,
+    maxTargetPositions: whisperConfig.max_target_positions,
+    medianFilterWidth: whisperConfig.median_filter_width ?? 7,
+
+    async features(audio) {
+      const { input_features } = (await extractor(audio)) as { input_features: Tensor };
+      return input_features;
+    },
+
+    async encode(features) {
+      const output = await encoderSession.run({ input_features: features.ort_tensor });
+      const hidden = output.last_hidden_state;
+      if (!hidden) throw new Error('The encoder returned no last_hidden_state.');
+      return new TensorClass(hidden as never);
+    },
+
+    async step(encoded, tokens, past) {
+      const input = new TensorClass('int64', BigInt64Array.from(tokens.map((t) => BigInt(t))), [
+        1,
+        tokens.length,
+      ]);
+      const output = (await model.forward({
+        encoder_outputs: encoded,
+        decoder_input_ids: input,
+        past_key_values: past,
+      })) as Record<string, Tensor>;
+      const logits = output.logits;
+      if (!logits) throw new Error('The decoder returned no logits.');
+      const [, positions = 1, width = 0] = logits.dims;
+      const all = toFloat32(logits.data);
+      const row = (p: number) => all.subarray(p * width, (p + 1) * width);
+      const next: PastKeyValues = {};
+      for (const [name, tensor] of Object.entries(output)) {
+        if (!name.startsWith('present')) continue;
+        const pastName = name.replace('present', 'past_key_values');
+        // The encoder's keys and values do not change after the first step: keep the first.
+        next[pastName] = name.includes('.encoder.') && past?.[pastName] ? past[pastName] : tensor;
+      }
+      const alignmentRows = alignmentHeads.map(([layer, head]) => {
+        const attention = output[`cross_attentions.${layer}`];
+        if (!attention) throw new Error(`The decoder returned no cross_attentions.${layer}.`);
+        // [batch, heads, queries, frames]: the last query of batch 0.
+        const [, , queries = 1, frames = 0] = attention.dims;
+        const data = toFloat32(attention.data);
+        const offset = (head * queries + (queries - 1)) * frames;
+        return data.slice(offset, offset + frames);
+      });
+      return {
+        lastLogits: row(positions - 1).slice(),
+        logitsAt: (p) => row(p).slice(),
+        alignmentRows,
+        past: next,
+      };
+    },
+
+    encodeText: (text) => tokenizer.encode(text, { add_special_tokens: false }),
+    decodeText: (tokens) => tokenizer.decode([...tokens], { skip_special_tokens: true }),
+    tokenText: (token) => tokenizer.decode([token], { skip_special_tokens: false }),
+    dispose: async () => {
+      await model.dispose();
+    },
+  };
+}
+
+interface OrtSession {
+  run(feeds: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
