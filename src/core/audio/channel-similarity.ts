@@ -1,0 +1,103 @@
+import { frameLevelsDb } from './levels';
+
+/** How alike two channels are: the best correlation of their level envelopes over a lag. */
+export interface ChannelComparison {
+  /** Pearson correlation of the two dB envelopes at the best lag, -1..1. */
+  score: number;
+  /** Seconds by which `b` lags `a` at the best match (negative: `b` leads). */
+  lagSeconds: number;
+}
+
+export interface SimilarityOptions {
+  /** Envelope frame length. */
+  frameSeconds: number;
+  /** Largest delay between copies that is searched, either way. */
+  maxLagSeconds: number;
+  /** Levels more than this far below a channel's loudest frame count as its floor. */
+  dynamicRangeDb: number;
+}
+
+export const DEFAULT_SIMILARITY_OPTIONS: SimilarityOptions = {
+  frameSeconds: 0.01,
+  maxLagSeconds: 1,
+  dynamicRangeDb: 50,
+};
+
+/**
+ * At or above this score two channels carry the same content. Identical, delayed, attenuated
+ * and re-encoded copies score above 0.95; two people talking in turns score near or below 0.
+ */
+export const SIMILARITY_THRESHOLD = 0.8;
+
+function envelope(samples: Float32Array, frameLength: number, rangeDb: number): Float32Array {
+  const levels = frameLevelsDb(samples, frameLength);
+  let max = -Infinity;
+  for (const l of levels) max = Math.max(max, l);
+  const floor = max - rangeDb;
+  for (let i = 0; i < levels.length; i++) levels[i] = Math.max(floor, levels[i]!);
+  return levels;
+}
+
+function correlationAt(a: Float32Array, b: Float32Array, lag: number): number {
+  const start = Math.max(0, -lag);
+  const end = Math.min(a.length, b.length - lag);
+  const n = end - start;
+  if (n < 2) return 0;
+  let sa = 0;
+  let sb = 0;
+  for (let i = start; i < end; i++) {
+    sa += a[i]!;
+    sb += b[i + lag]!;
+  }
+  const ma = sa / n;
+  const mb = sb / n;
+  let cov = 0;
+  let va = 0;
+  let vb = 0;
+  for (let i = start; i < end; i++) {
+    const da = a[i]! - ma;
+    const db = b[i + lag]! - mb;
+    cov += da * db;
+    va += da * da;
+    vb += db * db;
+  }
+  // Two flat envelopes (steady tones, constant noise) are alike; one flat one is not.
+  if (va === 0 || vb === 0) return va === vb ? 1 : 0;
+  return cov / Math.sqrt(va * vb);
+}
+
+/**
+ * Compares two channels of the same file sample for sample rate. Works on level envelopes in
+ * dB, so a copy that is attenuated (a constant dB offset), delayed (the lag search) or
+ * re-encoded (small spectral changes, same envelope) still matches, while two different
+ * voices do not.
+ */
+export function compareChannels(
+  a: Float32Array,
+  b: Float32Array,
+  sampleRate: number,
+  options: Partial<SimilarityOptions> = {},
+): ChannelComparison {
+  const o = { ...DEFAULT_SIMILARITY_OPTIONS, ...options };
+  if (!(sampleRate > 0)) throw new RangeError('sampleRate must be positive.');
+  const frameLength = Math.max(1, Math.round(sampleRate * o.frameSeconds));
+  const ea = envelope(a, frameLength, o.dynamicRangeDb);
+  const eb = envelope(b, frameLength, o.dynamicRangeDb);
+  if (ea.length < 2 || eb.length < 2) return { score: 0, lagSeconds: 0 };
+  const maxLag = Math.min(Math.round(o.maxLagSeconds / o.frameSeconds), ea.length - 2);
+  let best = -Infinity;
+  let bestLag = 0;
+  for (let lag = -maxLag; lag <= maxLag; lag++) {
+    const c = correlationAt(ea, eb, lag);
+    if (c > best || (c === best && Math.abs(lag) < Math.abs(bestLag))) {
+      best = c;
+      bestLag = lag;
+    }
+  }
+  return { score: best, lagSeconds: (bestLag * frameLength) / sampleRate };
+}
+
+/** True when a comparison says the two channels carry the same content. */
+export function areSimilar(comparison: ChannelComparison): boolean {
+  return comparison.score >= SIMILARITY_THRESHOLD;
+}

@@ -1,0 +1,49 @@
+/**
+ * Signal levels in decibels relative to full scale (dBFS), for float samples in -1..1.
+ * Digital silence has no level; it is reported as `SILENCE_DB`.
+ */
+export const SILENCE_DB = -120;
+
+function toDb(meanSquare: number): number {
+  return meanSquare > 0 ? Math.max(SILENCE_DB, 10 * Math.log10(meanSquare)) : SILENCE_DB;
+}
+
+/** Root-mean-square level of a whole signal, in dBFS. */
+export function rmsLevelDb(samples: Float32Array): number {
+  if (samples.length === 0) return SILENCE_DB;
+  let sum = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const s = samples[i]!;
+    sum += s * s;
+  }
+  return toDb(sum / samples.length);
+}
+
+/** Highest absolute sample, in dBFS. */
+export function peakLevelDb(samples: Float32Array): number {
+  let peak = 0;
+  for (let i = 0; i < samples.length; i++) peak = Math.max(peak, Math.abs(samples[i]!));
+  return peak > 0 ? Math.max(SILENCE_DB, 20 * Math.log10(peak)) : SILENCE_DB;
+}
+
+/**
+ * The level of each consecutive frame of `frameLength` samples, in dBFS (a last partial frame
+ * is dropped). This is the envelope that channel comparison works on.
+ */
+export function frameLevelsDb(samples: Float32Array, frameLength: number): Float32Array {
+  if (!Number.isInteger(frameLength) || frameLength <= 0) {
+    throw new RangeError(`frameLength must be a positive integer, not ${frameLength}.`);
+  }
+  const frames = Math.floor(samples.length / frameLength);
+  const levels = new Float32Array(frames);
+  for (let f = 0; f < frames; f++) {
+    let sum = 0;
+    const start = f * frameLength;
+    for (let i = start; i < start + frameLength; i++) {
+      const s = samples[i]!;
+      sum += s * s;
+    }
+    levels[f] = toDb(sum / frameLength);
+  }
+  return levels;
+}

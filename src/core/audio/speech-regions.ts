@@ -1,0 +1,90 @@
+import type { Seconds } from '../units';
+
+/** A stretch of time in seconds from the start of the file. */
+export interface TimeSpan {
+  start: Seconds;
+  end: Seconds;
+}
+
+/** How speech probabilities of consecutive fixed windows become regions of speech. */
+export interface SpeechRegionOptions {
+  /** Length of one probability window (Silero at 16 kHz: 512 samples = 0.032 s). */
+  windowSeconds: Seconds;
+  /** A window at or above this probability starts or continues speech. */
+  threshold: number;
+  /** Speech continues until the probability falls below this (hysteresis). */
+  negativeThreshold: number;
+  /** Regions shorter than this are dropped (clicks, coughs). */
+  minSpeechSeconds: Seconds;
+  /** Pauses shorter than this do not end a region. */
+  minSilenceSeconds: Seconds;
+  /** Added before and after each region (and clipped to the file), so word edges are kept. */
+  padSeconds: Seconds;
+}
+
+export const DEFAULT_SPEECH_REGION_OPTIONS: SpeechRegionOptions = {
+  windowSeconds: 512 / 16_000,
+  threshold: 0.5,
+  negativeThreshold: 0.35,
+  minSpeechSeconds: 0.25,
+  minSilenceSeconds: 0.1,
+  padSeconds: 0.03,
+};
+
+/**
+ * Regions of speech from per-window speech probabilities: a region opens when a window
+ * reaches `threshold` and closes once the probability has stayed under `negativeThreshold`
+ * for `minSilenceSeconds`. `duration` bounds the padded regions (the file's length).
+ */
+export function speechRegions(
+  probabilities: ArrayLike<number>,
+  duration: Seconds,
+  options: Partial<SpeechRegionOptions> = {},
+): TimeSpan[] {
+  const o = { ...DEFAULT_SPEECH_REGION_OPTIONS, ...options };
+  if (!(o.windowSeconds > 0)) throw new RangeError('windowSeconds must be positive.');
+  if (o.negativeThreshold > o.threshold) {
+    throw new RangeError('negativeThreshold must not exceed threshold.');
+  }
+  const raw: TimeSpan[] = [];
+  let start: number | null = null;
+  let silentSince: number | null = null;
+  for (let w = 0; w < probabilities.length; w++) {
+    const p = probabilities[w]!;
+    const t = w * o.windowSeconds;
+    if (start === null) {
+      if (p >= o.threshold) start = t;
+      continue;
+    }
+    if (p >= o.negativeThreshold) {
+      silentSince = null;
+      continue;
+    }
+    silentSince ??= t;
+    if (t + o.windowSeconds - silentSince >= o.minSilenceSeconds) {
+      raw.push({ start, end: silentSince });
+      start = null;
+      silentSince = null;
+    }
+  }
+  if (start !== null) {
+    raw.push({ start, end: silentSince ?? probabilities.length * o.windowSeconds });
+  }
+  const padded: TimeSpan[] = [];
+  for (const r of raw) {
+    if (r.end - r.start < o.minSpeechSeconds) continue;
+    const span = {
+      start: Math.max(0, r.start - o.padSeconds),
+      end: Math.min(duration, r.end + o.padSeconds),
+    };
+    const last = padded[padded.length - 1];
+    if (last !== undefined && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else if (span.end > span.start) padded.push(span);
+  }
+  return padded;
+}
+
+/** Total seconds covered by non-overlapping spans. */
+export function spanDuration(spans: readonly TimeSpan[]): Seconds {
+  return spans.reduce((sum, s) => sum + Math.max(0, s.end - s.start), 0);
+}
