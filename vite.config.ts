@@ -1,6 +1,20 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { modelFolderHandler } from './tools/model-host/model-host.mjs';
+
+/**
+ * Development and tests: the models made by the project (`.models/`, see tools/models) served
+ * at `/hub/` in the hub's layout, so the app loads them exactly as it loads the hub's.
+ */
+function localModelHost(): Plugin {
+  const handler = modelFolderHandler('.models', '/hub/');
+  return {
+    name: 'murmur-local-model-host',
+    configureServer: (server) => void server.middlewares.use(handler),
+    configurePreviewServer: (server) => void server.middlewares.use(handler),
+  };
+}
 
 /**
  * Cross-origin isolation gives the page SharedArrayBuffer, which multi-threaded WASM inference
@@ -12,7 +26,7 @@ const isolation = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), localModelHost()],
   // 'mpa': a missing file is a 404, not index.html with status 200 (which would make a missing
   // model file fail later with a JSON parse error instead of "not found").
   appType: 'mpa',

@@ -1,7 +1,14 @@
 import { ServiceError, isErrorCode } from '../core/contract/errors';
 import type { Endpoint } from '../core/contract/endpoints';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
-import type { FromWorker, Progress, RequestFields, ToWorker, WireError } from './protocol';
+import type {
+  EngineSettings,
+  FromWorker,
+  Progress,
+  RequestFields,
+  ToWorker,
+  WireError,
+} from './protocol';
 
 export interface TranscribeCallbacks {
   onProgress?: (progress: Progress) => void;
@@ -38,8 +45,15 @@ export class TranscriptionClient {
   private worker: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  private settings: EngineSettings | null = null;
 
   constructor(private readonly createWorker: () => Worker) {}
+
+  /** Model choice and host; a restarted worker receives them again before any request. */
+  configure(settings: EngineSettings): void {
+    this.settings = settings;
+    this.worker?.postMessage({ id: 0, type: 'configure', data: settings } satisfies ToWorker);
+  }
 
   transcribe(
     endpoint: Endpoint,
@@ -89,6 +103,9 @@ export class TranscriptionClient {
       );
     });
     this.worker = worker;
+    if (this.settings) {
+      worker.postMessage({ id: 0, type: 'configure', data: this.settings } satisfies ToWorker);
+    }
     return worker;
   }
 

@@ -2,8 +2,9 @@ import type { Endpoint } from '../core/contract/endpoints';
 import type { ErrorCode, FieldProblem } from '../core/contract/errors';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
 
-/** Stages of one transcription, in the order they run. */
-export type Stage = 'validate' | 'models' | 'decode' | 'vad' | 'recognise' | 'assemble';
+import type { Stage } from '../engine/stages';
+
+export type { Stage };
 
 export interface Progress {
   stage: Stage;
@@ -25,9 +26,12 @@ export interface WireError {
   problems: FieldProblem[];
 }
 
-/** Where models are downloaded from: the hub, or a self-hosted mirror in the hub's layout. */
+/** Which models the worker uses and where it downloads them from. */
 export interface EngineSettings {
+  /** The hub, or a self-hosted mirror in the hub's layout. */
   modelHost: string;
+  /** Model id of the recogniser (Whisper in the transformers.js layout). */
+  whisperModel: string;
 }
 
 /** Messages from the page to the worker. */

@@ -1,6 +1,7 @@
 import { DeliverySection } from './DeliverySection';
 import { LanguageSection } from './LanguageSection';
 import { MediaSection } from './MediaSection';
+import { ModelSettings } from './ModelSettings';
 import { ProblemSummary } from './ProblemSummary';
 import { QualitySection } from './QualitySection';
 import { SpeakersSection } from './SpeakersSection';
@@ -17,6 +18,7 @@ export function RequestForm() {
       <SpeakersSection />
       <TranslationSection />
       <DeliverySection />
+      <ModelSettings />
       <SubmitBar />
     </form>
   );

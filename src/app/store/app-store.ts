@@ -1,10 +1,12 @@
 import { create } from 'zustand';
 import { createFormSlice, type FormSlice } from './form-slice';
 import { createJobSlice, type JobSlice } from './job-slice';
+import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 
-export type AppState = FormSlice & JobSlice;
+export type AppState = FormSlice & JobSlice & SettingsSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createFormSlice(...a),
   ...createJobSlice(...a),
+  ...createSettingsSlice(...a),
 }));

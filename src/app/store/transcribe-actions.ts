@@ -36,6 +36,7 @@ export async function submitTranscription(): Promise<void> {
     return;
   }
   store.setProblems([]);
+  getClient().configure(store.settings);
   controller?.abort();
   controller = new AbortController();
   const name = baseName(values);

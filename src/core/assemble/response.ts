@@ -64,25 +64,31 @@ function toWord(w: RecognisedWord): Word {
   };
 }
 
+/** One recognised segment in the response's shape (spec 2.3). */
+export function toResponseSegment(s: RecognisedSegment, speaker: string): Segment {
+  const begin = roundToMillisecond(s.start);
+  return {
+    words: s.words.map(toWord),
+    transcription: withLeadingSpace(s.text),
+    language: s.language,
+    time_begin: begin,
+    time_end: Math.max(begin, roundToMillisecond(s.end)),
+    speaker,
+    channel: channelLabel(s.channel),
+  };
+}
+
 /** The spec's response object from what the pipeline's stages produced. */
 export function assembleResponse(input: AssembleInput): TranscriptionResponse {
   const ordered = [...input.segments].sort((a, b) => a.start - b.start || a.channel - b.channel);
-  const transcription: Segment[] = ordered.map((s) => {
-    const begin = roundToMillisecond(s.start);
-    const speaker =
+  const transcription: Segment[] = ordered.map((s) =>
+    toResponseSegment(
+      s,
       input.speakerTurns === null
         ? SPEAKER_NOT_ACTIVATED
-        : (speakerOf(input.speakerTurns, s.channel, s.start, s.end) ?? 'speaker_unknown');
-    return {
-      words: s.words.map(toWord),
-      transcription: withLeadingSpace(s.text),
-      language: s.language,
-      time_begin: begin,
-      time_end: Math.max(begin, roundToMillisecond(s.end)),
-      speaker,
-      channel: channelLabel(s.channel),
-    };
-  });
+        : (speakerOf(input.speakerTurns, s.channel, s.start, s.end) ?? 'speaker_unknown'),
+    ),
+  );
   const t = input.timings;
   const metadata: Metadata = {
     provided_file_metadata: { ...input.file },

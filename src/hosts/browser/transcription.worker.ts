@@ -1,6 +1,10 @@
-import { toServiceError } from '../../core/contract/errors';
+import { ServiceError, toServiceError } from '../../core/contract/errors';
+import { DEFAULT_WHISPER, HUB } from '../../core/model-catalog';
+import { loadWhisper, type LoadedWhisper } from '../../engine/asr/whisper-model';
+import type { ProgressListener } from '../../engine/ports';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
-import { runPipeline } from '../../engine/pipeline';
+import { runPipeline, type PipelinePorts } from '../../engine/pipeline';
+import { configureTransformers, pickDevice } from './transformers-setup';
 import type { EngineSettings, FromWorker, ToWorker } from '../../worker/protocol';
 
 /** The worker global, typed by its messages (the DOM and WebWorker libs cannot share a program). */
@@ -25,7 +29,11 @@ async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): P
     });
     const request = parseRequestOrThrow(fieldsFromRecord(data.strings, data.files), data.endpoint);
     for (const notice of request.notices) post({ id, type: 'notice', data: notice });
-    const response = await runPipeline(request, { modelHost: settings.modelHost });
+    const response = await runPipeline(request, ports(), {
+      onProgress: (stage, fraction, detail) =>
+        post({ id, type: 'progress', data: { stage, fraction, detail } }),
+      onSegment: (segment) => post({ id, type: 'segment', data: segment }),
+    });
     post({ id, type: 'result', data: response });
   } catch (thrown) {
     const error = toServiceError(thrown);
@@ -37,7 +45,36 @@ async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): P
   }
 }
 
-let settings: EngineSettings = { modelHost: 'https://huggingface.co/' };
+let settings: EngineSettings = { modelHost: HUB, whisperModel: DEFAULT_WHISPER };
+const loaded = new Map<string, Promise<LoadedWhisper>>();
+
+/** One recogniser per (host, model), loaded on first use and kept for later requests. */
+function whisper(onProgress: ProgressListener): Promise<LoadedWhisper> {
+  const key = `${settings.modelHost}|${settings.whisperModel}`;
+  let model = loaded.get(key);
+  if (!model) {
+    const { modelHost, whisperModel } = settings;
+    model = pickDevice().then((device) =>
+      loadWhisper(configureTransformers(modelHost), whisperModel, device, onProgress),
+    );
+    model.catch(() => loaded.delete(key));
+    loaded.set(key, model);
+  }
+  return model;
+}
+
+function ports(): PipelinePorts<File> {
+  return {
+    prepareAudio: async () => {
+      throw new ServiceError(
+        'engine_unavailable',
+        'Media decoding is not available in this build.',
+      );
+    },
+    loadWhisper: ({ onProgress }) => whisper(onProgress ?? (() => {})),
+    clock: () => performance.now() / 1000,
+  };
+}
 
 scope.addEventListener('message', (event) => {
   const message = event.data;

@@ -1,17 +1,20 @@
 import { isEndpoint, type Endpoint } from '../../core/contract/endpoints';
+import { DEFAULT_WHISPER } from '../../core/model-catalog';
 
 export interface CliArgs {
   command: 'transcribe' | 'help';
   file: string | null;
   endpoint: Endpoint;
   models: string | null;
+  model: string;
   fields: Record<string, string>;
 }
 
 export class CliUsageError extends Error {}
 
 /**
- * `murmur transcribe [FILE] [--<field> <value>]... [--endpoint audio|video] [--models DIR]`.
+ * `murmur transcribe [FILE] [--<field> <value>]... [--endpoint audio|video] [--models DIR|URL]
+ * [--model ID]`.
  * Every `--name value` (or `--name=value`) that is not a CLI option is a request field, passed
  * on verbatim so the request parser reports unknown or bad fields the same way for every host.
  */
@@ -21,6 +24,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     file: null,
     endpoint: 'audio',
     models: null,
+    model: DEFAULT_WHISPER,
     fields: {},
   };
   const rest = [...argv];
@@ -53,6 +57,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       args.endpoint = value;
     } else if (name === 'models') {
       args.models = value;
+    } else if (name === 'model') {
+      args.model = value;
     } else {
       args.fields[name] = value;
     }

@@ -7,10 +7,24 @@ import {
   toServiceError,
 } from '../../core/contract/errors';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
-import { runPipeline } from '../../engine/pipeline';
+import { runPipeline, type PipelinePorts } from '../../engine/pipeline';
+import { nodeWhisper } from './whisper-loader';
 import { CliUsageError, parseCliArgs, type CliArgs } from './cli-args';
 import { helpText } from './help';
 import { diskFile, type DiskFile } from './media-file';
+
+function nodePorts(args: CliArgs): PipelinePorts<DiskFile> {
+  return {
+    prepareAudio: async () => {
+      throw new ServiceError(
+        'engine_unavailable',
+        'Media decoding is not available in this build.',
+      );
+    },
+    loadWhisper: ({ onProgress }) => nodeWhisper(args.models, args.model, onProgress),
+    clock: () => performance.now() / 1000,
+  };
+}
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -31,7 +45,7 @@ async function transcribe(args: CliArgs): Promise<unknown> {
   }
   const request = parseRequestOrThrow(fieldsFromRecord(args.fields, files), args.endpoint);
   for (const notice of request.notices) process.stderr.write(`murmur: note: ${notice}\n`);
-  return runPipeline(request);
+  return runPipeline(request, nodePorts(args));
 }
 
 /** Runs the CLI and returns its exit status: 0 success, 2 request problem, 1 other failure. */

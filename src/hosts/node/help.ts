@@ -1,4 +1,5 @@
 import { FIELD_SPECS } from '../../core/contract/fields';
+import { DEFAULT_WHISPER } from '../../core/model-catalog';
 
 /** The text of `murmur --help`: usage, CLI options, and every request field with its default. */
 export function helpText(): string {
@@ -11,15 +12,17 @@ export function helpText(): string {
     return `  --${f.name.padEnd(width)}${f.description}${kind}${values}${def}${only}`;
   });
   return [
-    'Usage: murmur transcribe [FILE] [--<field> <value>]... [--endpoint audio|video] [--models DIR]',
+    'Usage: murmur transcribe [FILE] [--<field> <value>]... [--endpoint audio|video]',
+    '                         [--models DIR|URL] [--model ID]',
     '',
     'Transcribes FILE (the "audio" field, or "video" with --endpoint video) or a URL, and prints',
     'the response JSON of the transcription service on stdout.',
     '',
     'Options:',
     '  --endpoint audio|video   Which endpoint to call. Default: audio.',
-    '  --models DIR|URL         Where models are loaded from (a folder in the hub layout, or a',
-    '                           model host URL). Default: the Hugging Face hub.',
+    "  --models DIR|URL         Where models are loaded from: a model host URL in the hub's",
+    '                           layout, or a folder of <model id>/<file>. Default: the hub.',
+    `  --model ID               The recognition model. Default: ${DEFAULT_WHISPER}.`,
     '  --help                   This text.',
     '',
     'Request fields (names as in the service interface; values as text):',

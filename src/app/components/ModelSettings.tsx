@@ -1,0 +1,75 @@
+import { WHISPER_CHOICES } from '../../core/model-catalog';
+import { useAppStore } from '../store/app-store';
+import { inputClass } from './Field';
+
+/**
+ * Which recogniser to download, and from where (the hub, or a self-hosted mirror in its
+ * layout). Models are kept by the browser, so later runs and offline use need no download.
+ */
+export function ModelSettings() {
+  const settings = useAppStore((s) => s.settings);
+  const setSetting = useAppStore((s) => s.setSetting);
+  const known = WHISPER_CHOICES.some((c) => c.id === settings.whisperModel);
+  return (
+    <details className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <summary className="cursor-pointer text-sm font-semibold uppercase tracking-wide text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500">
+        Models
+      </summary>
+      <div className="mt-4 space-y-4">
+        <div>
+          <label htmlFor="setting-model" className="mb-1 block text-sm font-medium text-slate-700">
+            Recognition model
+          </label>
+          <select
+            id="setting-model"
+            className={inputClass}
+            value={known ? settings.whisperModel : 'custom'}
+            data-testid="settings.model"
+            onChange={(e) => {
+              if (e.target.value !== 'custom') setSetting('whisperModel', e.target.value);
+            }}
+          >
+            {WHISPER_CHOICES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label} · about {c.approxDownloadMb} MB
+              </option>
+            ))}
+            {!known && <option value="custom">Custom: {settings.whisperModel}</option>}
+          </select>
+        </div>
+        <div>
+          <label
+            htmlFor="setting-model-id"
+            className="mb-1 block text-sm font-medium text-slate-700"
+          >
+            Model id
+          </label>
+          <input
+            id="setting-model-id"
+            className={inputClass}
+            value={settings.whisperModel}
+            data-testid="settings.model-id"
+            onChange={(e) => setSetting('whisperModel', e.target.value.trim())}
+          />
+        </div>
+        <div>
+          <label htmlFor="setting-host" className="mb-1 block text-sm font-medium text-slate-700">
+            Model host
+          </label>
+          <input
+            id="setting-host"
+            type="url"
+            className={inputClass}
+            value={settings.modelHost}
+            data-testid="settings.model-host"
+            onChange={(e) => setSetting('modelHost', e.target.value.trim())}
+          />
+          <p className="mt-1 text-xs text-slate-500">
+            The Hugging Face hub, or your own mirror with the same layout. Downloaded models are
+            kept in this browser.
+          </p>
+        </div>
+      </div>
+    </details>
+  );
+}
