@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { WhisperVocabulary } from '../../core/decoding/vocabulary';
+import { decodeWindow, isNoSpeech } from './decode-window';
+import type { Tensor } from './transformers-port';
+import type { DecoderStep, LoadedWhisper } from './whisper-model';
+
+const vocab: WhisperVocabulary = {
+  startOfTranscript: 11,
+  endOfText: 10,
+  startOfPrevious: 16,
+  noSpeech: 17,
+  noTimestamps: 18,
+  timestampBegin: 19,
+  size: 19 + 501,
+  transcribe: 15,
+  translate: 14,
+  languages: new Map([
+    ['en', 12],
+    ['fr', 13],
+  ]),
+  suppress: [],
+  beginSuppress: [10],
+};
+
+/**
+ * A scripted decoder: at each step it strongly prefers the next token of `script` (per
+ * temperature attempt), so the decoding loop's rules and fallbacks can be checked exactly.
+ */
+function scriptedModel(
+  scripts: number[][],
+  options: { noSpeech?: number; confidence?: number } = {},
+) {
+  const calls: { tokens: number[]; hadPast: boolean }[] = [];
+  let attempt = -1;
+  let position = 0;
+  const row = (preferred: number) => {
+    const logits = new Float32Array(vocab.size).fill(-10);
+    logits[preferred] = options.confidence ?? 10;
+    return logits;
+  };
+  const model = {
+    vocab,
+    maxTargetPositions: 448,
+    medianFilterWidth: 7,
+    decodeText: (tokens: readonly number[]) => tokens.map((t) => `w${t}`).join(' '),
+    async step(_encoded: Tensor, tokens: readonly number[], past: unknown): Promise<DecoderStep> {
+      calls.push({ tokens: [...tokens], hadPast: past !== null });
+      if (past === null) {
+        attempt++;
+        position = 0;
+      }
+      const script = scripts[Math.min(attempt, scripts.length - 1)]!;
+      const next = script[position++] ?? vocab.endOfText;
+      const noSpeechRow = new Float32Array(vocab.size).fill(-10);
+      noSpeechRow[vocab.noSpeech] = options.noSpeech ?? -10;
+      return {
+        lastLogits: row(next),
+        logitsAt: (p: number) => (tokens[p] === vocab.startOfTranscript ? noSpeechRow : row(next)),
+        alignmentRows: [new Float32Array(10)],
+        past: {},
+      };
+    },
+  } as unknown as LoadedWhisper;
+  return { model, calls };
+}
+
+const ts = (s: number) => vocab.timestampBegin + Math.round(s / 0.02);
+const base = {
+  language: 'en',
+  task: 'transcribe' as const,
+  promptTokens: [],
+  temperatures: [0, 0.5, 1],
+  maxNewTokens: 50,
+  random: () => 0.5,
+};
+
+describe('decodeWindow', () => {
+  it('feeds the prompt, start of transcript, language and task, then one token a step', async () => {
+    const { model, calls } = scriptedModel([[ts(0), 1, 2, ts(1)]]);
+    const result = await decodeWindow(model, {} as Tensor, 5, { ...base, promptTokens: [7, 8] });
+    expect(calls[0]).toEqual({ tokens: [16, 7, 8, 11, 12, 15], hadPast: false });
+    expect(calls.slice(1).every((c) => c.tokens.length === 1 && c.hadPast)).toBe(true);
+    expect(result.sampled).toEqual([ts(0), 1, 2, ts(1)]);
+    expect(result.finished).toBe(true);
+    expect(result.temperature).toBe(0);
+    expect(result.probabilities.every((p) => p > 0.99)).toBe(true);
+  });
+
+  it('uses the translate task token when translating', async () => {
+    const { model, calls } = scriptedModel([[ts(0), 1, ts(1)]]);
+    await decodeWindow(model, {} as Tensor, 5, { ...base, language: 'fr', task: 'translate' });
+    expect(calls[0]!.tokens).toEqual([11, 13, 14]);
+  });
+
+  it('falls back to a higher temperature when the text loops', async () => {
+    const loop = [ts(0), ...Array.from({ length: 40 }, () => 5), ts(4)];
+    const { model } = scriptedModel([loop, loop, [ts(0), 1, 2, 3, ts(1)]]);
+    const result = await decodeWindow(model, {} as Tensor, 5, base);
+    expect(result.temperature).toBe(1);
+    expect(result.sampled).toEqual([ts(0), 1, 2, 3, ts(1)]);
+  });
+
+  it('does not retry a window the model hears as silence, and reports it', async () => {
+    const { model, calls } = scriptedModel([[ts(0), 1, ts(1)]], { noSpeech: 10, confidence: -9 });
+    const result = await decodeWindow(model, {} as Tensor, 5, base);
+    expect(result.noSpeechProbability).toBeGreaterThan(0.6);
+    expect(isNoSpeech(result)).toBe(true);
+    expect(calls.filter((c) => !c.hadPast)).toHaveLength(1);
+  });
+
+  it('decodes exactly the forced number of tokens for benchmarks', async () => {
+    const { model } = scriptedModel([[ts(0), 10]]);
+    const result = await decodeWindow(model, {} as Tensor, 5, { ...base, forcedTokenCount: 7 });
+    expect(result.sampled).toHaveLength(7);
+    expect(result.sampled).not.toContain(vocab.endOfText);
+  });
+
+  it('stops at the token limit without finishing', async () => {
+    const { model } = scriptedModel([[ts(0), ...Array.from({ length: 60 }, (_, i) => 100 + i)]]);
+    const result = await decodeWindow(model, {} as Tensor, 5, {
+      ...base,
+      temperatures: [0],
+      maxNewTokens: 20,
+    });
+    expect(result.sampled).toHaveLength(20);
+    expect(result.finished).toBe(false);
+  });
+
+  it('refuses a language the model has no token for', async () => {
+    const { model } = scriptedModel([[ts(0)]]);
+    await expect(decodeWindow(model, {} as Tensor, 5, { ...base, language: 'xx' })).rejects.toThrow(
+      /no language token/,
+    );
+  });
+});
