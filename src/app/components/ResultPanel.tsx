@@ -1,6 +1,7 @@
 import { useAppStore } from '../store/app-store';
 import { Downloads } from './Downloads';
 import { JobStatus } from './JobStatus';
+import { MediaPlayer } from './MediaPlayer';
 import { OpenSavedResult } from './OpenSavedResult';
 import { PredictionView } from './PredictionView';
 import { ResultSummary } from './ResultSummary';
@@ -11,6 +12,8 @@ export function ResultPanel() {
   const name = useAppStore((s) => s.resultName);
   const live = useAppStore((s) => s.liveSegments);
   const running = useAppStore((s) => s.status === 'running');
+  const media = useAppStore((s) => s.resultMedia);
+  const seekTo = useAppStore((s) => s.seekTo);
   return (
     <section aria-label="Result" id="result" className="scroll-mt-4 space-y-4">
       <JobStatus />
@@ -27,9 +30,13 @@ export function ResultPanel() {
               <Downloads result={result} name={name} />
             </div>
             <ResultSummary result={result} />
+            {media && <MediaPlayer media={media} result={result} />}
           </div>
           <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-            <SegmentList segments={result.prediction_raw.transcription} />
+            <SegmentList
+              segments={result.prediction_raw.transcription}
+              onChoose={media ? seekTo : undefined}
+            />
           </div>
           <PredictionView result={result} />
         </div>

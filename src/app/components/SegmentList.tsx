@@ -16,7 +16,13 @@ function speakerColour(speaker: string): string {
   return SPEAKER_COLOURS[n % SPEAKER_COLOURS.length] as string;
 }
 
-export function SegmentList({ segments }: { segments: readonly Segment[] }) {
+interface SegmentListProps {
+  segments: readonly Segment[];
+  /** When set, each segment is a button that plays from its start. */
+  onChoose?: (time: number) => void;
+}
+
+export function SegmentList({ segments, onChoose }: SegmentListProps) {
   if (segments.length === 0) {
     return (
       <p className="p-6 text-center text-sm text-slate-500" data-testid="result.empty">
@@ -29,9 +35,21 @@ export function SegmentList({ segments }: { segments: readonly Segment[] }) {
     <ol className="divide-y divide-slate-100" data-testid="result.segments">
       {segments.map((segment, i) => (
         <li key={i} className="flex gap-3 px-4 py-3" data-testid="result.segment">
-          <span className="w-14 shrink-0 pt-0.5 font-mono text-xs text-slate-500">
-            {clock(segment.time_begin)}
-          </span>
+          {onChoose ? (
+            <button
+              type="button"
+              onClick={() => onChoose(segment.time_begin)}
+              aria-label={`Play from ${clock(segment.time_begin)}`}
+              className="w-14 shrink-0 self-start rounded pt-0.5 text-left font-mono text-xs text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+              data-testid="result.segment-time"
+            >
+              ▶ {clock(segment.time_begin)}
+            </button>
+          ) : (
+            <span className="w-14 shrink-0 pt-0.5 font-mono text-xs text-slate-500">
+              {clock(segment.time_begin)}
+            </span>
+          )}
           <div className="min-w-0 flex-1">
             <div className="mb-1 flex flex-wrap gap-1.5 text-[11px] font-medium">
               {segment.speaker !== SPEAKER_NOT_ACTIVATED && (

@@ -18,8 +18,13 @@ export interface JobSlice {
   result: TranscriptionResponse | null;
   /** Name the downloads are saved under. */
   resultName: string;
+  /** The media the result belongs to, for playback (null for a reopened saved result). */
+  resultMedia: File | null;
+  /** Where the player should jump to (seconds), set when a segment is chosen. */
+  seekRequest: { time: number; at: number } | null;
+  seekTo: (time: number) => void;
   error: JobError | null;
-  showResult: (result: TranscriptionResponse, name: string) => void;
+  showResult: (result: TranscriptionResponse, name: string, media?: File | null) => void;
 }
 
 export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) => ({
@@ -29,12 +34,16 @@ export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) =>
   notices: [],
   result: null,
   resultName: 'transcript',
+  resultMedia: null,
+  seekRequest: null,
   error: null,
-  showResult: (result, name) =>
+  seekTo: (time) => set({ seekRequest: { time, at: Date.now() } }),
+  showResult: (result, name, media = null) =>
     set({
       status: 'done',
       result,
       resultName: name,
+      resultMedia: media,
       error: null,
       progress: null,
       liveSegments: [],

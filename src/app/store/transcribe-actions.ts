@@ -57,7 +57,7 @@ export async function submitTranscription(): Promise<void> {
       onSegment: (segment) =>
         useAppStore.setState((s) => ({ liveSegments: [...s.liveSegments, segment] })),
     });
-    useAppStore.getState().showResult(result, name);
+    useAppStore.getState().showResult(result, name, values.file);
   } catch (thrown) {
     const error = toServiceError(thrown);
     if (error.code === 'cancelled') {
