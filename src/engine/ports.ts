@@ -41,3 +41,47 @@ export interface OnnxRuntime {
 /** Where media bytes come from once the request is parsed. */
 export type MediaSource<F extends MediaFile = MediaFile> =
   { kind: 'file'; file: F } | { kind: 'bytes'; name: string; bytes: Uint8Array };
+
+/** One run of ffmpeg or ffprobe: its exit status and what it logged. */
+export interface FfmpegRun {
+  exitCode: number;
+  log: string[];
+}
+
+/**
+ * ffmpeg.wasm as both hosts run it: a virtual file system and the two programs. Paths are in
+ * that file system. The browser passes `@ffmpeg/ffmpeg` (in its own worker); Node runs
+ * `@ffmpeg/core` in-process.
+ */
+export interface FfmpegPort {
+  /**
+   * Makes the media readable by ffmpeg without copying it whole into ffmpeg's memory (a
+   * read-only mount) and returns its path.
+   */
+  mount(source: MediaSource): Promise<string>;
+  unmount(path: string): Promise<void>;
+  /** The first bytes of the media, to recognise files that are not media at all. */
+  readHead(source: MediaSource, length: number): Promise<Uint8Array>;
+  exec(args: readonly string[], options?: { signal?: AbortSignal }): Promise<FfmpegRun>;
+  ffprobe(args: readonly string[], options?: { signal?: AbortSignal }): Promise<FfmpegRun>;
+  writeFile(path: string, data: Uint8Array): Promise<void>;
+  readFile(path: string): Promise<Uint8Array>;
+  deleteFile(path: string): Promise<void>;
+}
+
+/** The host's `fetch` (the browser's, or Node's for the CLI). */
+export type FetchPort = (url: string, init: { signal?: AbortSignal }) => Promise<Response>;
+
+/** What the media stage needs from its host. */
+export interface MediaPorts {
+  ffmpeg: FfmpegPort;
+  onnx: OnnxRuntime;
+  models: ModelFiles;
+  fetch: FetchPort;
+  clock: Clock;
+  /**
+   * True where a fetch is subject to the page's cross-origin rules (the browser): a failed
+   * fetch is then most often a server that does not allow other sites to read its files.
+   */
+  crossOriginFetch: boolean;
+}

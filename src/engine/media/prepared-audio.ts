@@ -1,11 +1,9 @@
+import type { TimeSpan } from '../../core/audio/speech-regions';
 import type { ChannelBilling, ProvidedFileMetadata } from '../../core/contract/response';
 import type { Seconds } from '../../core/units';
 
 /** A stretch of speech found by voice activity detection, in seconds from the file's start. */
-export interface SpeechRegion {
-  start: Seconds;
-  end: Seconds;
-}
+export type SpeechRegion = TimeSpan;
 
 /** One channel that goes on to recognition: non-silent and not similar to an earlier one. */
 export interface ChannelAudio {
@@ -25,7 +23,11 @@ export interface PreparedAudio {
   billing: ChannelBilling[];
   /** Seconds of speech over the transcribed channels. */
   totalSpeechDuration: Seconds;
-  timings: { audio_conversion_time: Seconds; vad_time: Seconds };
+  /**
+   * `audio_conversion_time` covers probing, decoding and noise reduction (the spec has no
+   * field of its own for the latter, which is also given apart as `noise_reduction_time`).
+   */
+  timings: { audio_conversion_time: Seconds; vad_time: Seconds; noise_reduction_time: Seconds };
 }
 
 export const SAMPLE_RATE = 16_000;

@@ -1,0 +1,282 @@
+import { readProbe, type MediaProbe } from '../../core/audio/probe';
+import { alignWindow } from '../../core/audio/window-alignment';
+import { ServiceError } from '../../core/contract/errors';
+import type { FfmpegPort, ProgressListener } from '../ports';
+import { SAMPLE_RATE } from './prepared-audio';
+
+export interface DecodeOptions {
+  signal?: AbortSignal;
+  onProgress?: ProgressListener;
+  /**
+   * Seconds of audio decoded per ffmpeg run. By default the window holds about 64 MB of
+   * 16 kHz float output whatever the channel count, so memory stays bounded for any length.
+   */
+  windowSeconds?: number;
+}
+
+export interface DecodedAudio {
+  probe: MediaProbe;
+  /** One 16 kHz float32 array per channel of the file. */
+  channels: Float32Array[];
+  /** Seconds of decoded audio. */
+  duration: number;
+}
+
+const WINDOW_OUTPUT_BYTES = 64 * 1024 * 1024;
+/** Each window after the first starts this early, to be matched against what is decoded. */
+const LEAD_IN_SECONDS = 0.6;
+/** The largest seek error that is corrected. */
+const MAX_SHIFT = Math.round(0.2 * SAMPLE_RATE);
+/** The first decoded samples after a seek may be a decoder's warm-up; they are not compared. */
+const COMPARE_FROM = Math.round(0.1 * SAMPLE_RATE);
+const OUTPUT_PATH = '/murmur-window.f32';
+
+const seconds = (s: number) => s.toFixed(6);
+
+/** ffmpeg's log lines that say why a run failed, for messages. */
+function failureDetail(log: readonly string[]): string {
+  const lines = log.map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('Aborted'));
+  const last = lines.slice(-3).join(' / ');
+  return last === '' ? '' : ` (ffmpeg: ${last.slice(0, 300)})`;
+}
+
+/** Probes the mounted media with ffprobe and reads its streams, or says what is wrong. */
+export async function probeMedia(
+  ffmpeg: FfmpegPort,
+  input: string,
+  fileName: string,
+  signal?: AbortSignal,
+): Promise<MediaProbe> {
+  const output = '/murmur-probe.json';
+  const run = await ffmpeg.ffprobe(
+    ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', input, '-o', output],
+    signal ? { signal } : {},
+  );
+  let json = '';
+  try {
+    json = new TextDecoder().decode(await ffmpeg.readFile(output));
+    await ffmpeg.deleteFile(output);
+  } catch {
+    throw new ServiceError(
+      'undecodable_media',
+      `"${fileName}" cannot be read as audio or video: it is damaged, truncated or in a format Murmur does not read${failureDetail(run.log)}.`,
+    );
+  }
+  return readProbe(json, fileName);
+}
+
+/** Per-channel arrays that grow as windows arrive. */
+class ChannelBuffers {
+  channels: Float32Array[];
+  length = 0;
+
+  constructor(count: number, capacity: number) {
+    this.channels = Array.from({ length: count }, () => new Float32Array(capacity));
+  }
+
+  ensure(length: number): void {
+    const capacity = this.channels[0]!.length;
+    if (length <= capacity) return;
+    const grown = Math.max(length, Math.ceil(capacity * 1.5));
+    this.channels = this.channels.map((c) => {
+      const next = new Float32Array(grown);
+      next.set(c.subarray(0, this.length));
+      return next;
+    });
+  }
+
+  /** Appends interleaved frames `from`.. of `interleaved` at the end. */
+  append(interleaved: Float32Array, from: number): void {
+    const count = this.channels.length;
+    const frames = interleaved.length / count - from;
+    if (frames <= 0) return;
+    this.ensure(this.length + frames);
+    for (let c = 0; c < count; c++) {
+      const channel = this.channels[c]!;
+      for (let f = 0; f < frames; f++) {
+        channel[this.length + f] = interleaved[(from + f) * count + c]!;
+      }
+    }
+    this.length += frames;
+  }
+
+  /** The arrays cut to length; copies only when much capacity would be wasted. */
+  finish(): Float32Array[] {
+    return this.channels.map((c) =>
+      c.length - this.length > SAMPLE_RATE * 10
+        ? c.slice(0, this.length)
+        : c.subarray(0, this.length),
+    );
+  }
+}
+
+function channelOf(
+  interleaved: Float32Array,
+  count: number,
+  channel: number,
+  from: number,
+  to: number,
+) {
+  const out = new Float32Array(Math.max(0, to - from));
+  for (let f = from; f < to; f++) out[f - from] = interleaved[f * count + channel]!;
+  return out;
+}
+
+/** Where a window that was asked to start `leadIn` samples before the end really starts. */
+function windowShift(buffers: ChannelBuffers, interleaved: Float32Array, leadIn: number): number {
+  const count = buffers.channels.length;
+  const frames = interleaved.length / count;
+  const compareTo = leadIn - MAX_SHIFT;
+  if (frames < compareTo || compareTo <= COMPARE_FROM) return 0;
+  const base = buffers.length - leadIn;
+  // Compare on the loudest channel of the overlap.
+  let bestChannel = 0;
+  let bestEnergy = -1;
+  for (let c = 0; c < count; c++) {
+    let energy = 0;
+    for (let f = COMPARE_FROM; f < compareTo; f++) energy += interleaved[f * count + c]! ** 2;
+    if (energy > bestEnergy) {
+      bestEnergy = energy;
+      bestChannel = c;
+    }
+  }
+  const probe = channelOf(interleaved, count, bestChannel, COMPARE_FROM, compareTo);
+  const reference = buffers.channels[bestChannel]!.subarray(
+    base + COMPARE_FROM - MAX_SHIFT,
+    base + compareTo + MAX_SHIFT,
+  );
+  const { lag, correlation } = alignWindow(reference, probe, MAX_SHIFT);
+  return correlation >= 0.5 ? lag : 0;
+}
+
+async function readFloats(ffmpeg: FfmpegPort, path: string): Promise<Float32Array> {
+  const bytes = await ffmpeg.readFile(path);
+  await ffmpeg.deleteFile(path);
+  const usable = bytes.length - (bytes.length % 4);
+  if (bytes.byteOffset % 4 === 0)
+    return new Float32Array(bytes.buffer, bytes.byteOffset, usable / 4);
+  return new Float32Array(bytes.slice(0, usable).buffer);
+}
+
+/**
+ * Decodes the audio stream of the mounted media to 16 kHz float32, one array per channel,
+ * window by window: each ffmpeg run reads only its stretch of the file (a seek), so neither
+ * the whole file nor its decode at the source rate is ever held in memory. Seek errors of
+ * compressed formats are corrected by matching each window's lead-in.
+ */
+export async function decodeChannels(
+  ffmpeg: FfmpegPort,
+  input: string,
+  probe: MediaProbe,
+  fileName: string,
+  options: DecodeOptions = {},
+): Promise<DecodedAudio> {
+  const count = probe.channels;
+  const windowSeconds =
+    options.windowSeconds ??
+    Math.max(30, Math.floor(WINDOW_OUTPUT_BYTES / (SAMPLE_RATE * 4 * count)));
+  if (!(windowSeconds >= 2)) throw new RangeError('windowSeconds must be at least 2.');
+  const window = Math.round(windowSeconds * SAMPLE_RATE);
+  const leadIn = Math.round(LEAD_IN_SECONDS * SAMPLE_RATE);
+  const expected = probe.duration === null ? window : Math.ceil((probe.duration + 1) * SAMPLE_RATE);
+  const buffers = new ChannelBuffers(count, expected);
+  const output = [
+    '-map',
+    `0:${probe.streamIndex}`,
+    '-vn',
+    '-sn',
+    '-dn',
+    '-ac',
+    String(count),
+    '-ar',
+    String(SAMPLE_RATE),
+    '-c:a',
+    'pcm_f32le',
+    '-f',
+    'f32le',
+    OUTPUT_PATH,
+  ];
+  const failures: string[] = [];
+  for (let k = 0; ; k++) {
+    options.signal?.throwIfAborted();
+    const start = buffers.length;
+    const seek = k === 0 ? [] : ['-ss', seconds((start - leadIn) / SAMPLE_RATE)];
+    const span = k === 0 ? window : window + leadIn;
+    const run = await ffmpeg.exec(
+      [
+        '-hide_banner',
+        '-nostats',
+        '-v',
+        'warning',
+        ...seek,
+        '-t',
+        seconds(span / SAMPLE_RATE),
+        '-i',
+        input,
+        ...output,
+      ],
+      options.signal ? { signal: options.signal } : {},
+    );
+    failures.push(...run.log);
+    let interleaved: Float32Array;
+    try {
+      interleaved = await readFloats(ffmpeg, OUTPUT_PATH);
+    } catch {
+      interleaved = new Float32Array(0);
+    }
+    if (run.exitCode !== 0 && interleaved.length === 0) {
+      if (k === 0) {
+        throw new ServiceError(
+          'undecodable_media',
+          `"${fileName}" has an audio track (${probe.codec}) that cannot be decoded: the file may be damaged or truncated${failureDetail(run.log)}.`,
+        );
+      }
+      break;
+    }
+    const shift = k === 0 ? 0 : windowShift(buffers, interleaved, leadIn);
+    const from = k === 0 ? 0 : leadIn - shift;
+    const before = buffers.length;
+    buffers.append(interleaved, from);
+    const added = buffers.length - before;
+    const decoded = buffers.length / SAMPLE_RATE;
+    options.onProgress?.(
+      probe.duration === null ? null : Math.min(1, decoded / probe.duration),
+      `Decoding audio: ${Math.floor(decoded)} s${probe.duration === null ? '' : ` of ${Math.round(probe.duration)} s`}`,
+    );
+    // A window that came back short reached the end of the stream.
+    if (added < window - SAMPLE_RATE / 2) break;
+  }
+  const duration = buffers.length / SAMPLE_RATE;
+  checkComplete(probe, duration, failures, fileName);
+  return { probe, channels: buffers.finish(), duration };
+}
+
+/**
+ * A file that decodes to much less than it declares, with the decoder complaining, is cut
+ * short: an incomplete download or copy. Transcribing the part that remains would pass off a
+ * fragment as the recording, so it is refused with what was found.
+ */
+function checkComplete(
+  probe: MediaProbe,
+  decoded: number,
+  log: readonly string[],
+  fileName: string,
+) {
+  const declared = probe.duration;
+  if (declared === null || declared < 1) return;
+  const complaint = log.some((l) =>
+    /do not match|truncat|invalid data|error while decoding|partial file|corrupt/i.test(l),
+  );
+  if (decoded < declared * 0.9 && complaint) {
+    throw new ServiceError(
+      'undecodable_media',
+      `"${fileName}" is truncated or damaged: it declares ${declared.toFixed(1)} s of audio but only ${decoded.toFixed(1)} s could be decoded. Use the complete file.`,
+    );
+  }
+  if (decoded === 0) {
+    throw new ServiceError(
+      'undecodable_media',
+      `"${fileName}" holds no decodable audio${failureDetail(log)}.`,
+    );
+  }
+}

@@ -1,0 +1,153 @@
+import { isMediaContentType, sniffMedia, type SniffResult } from '../../core/audio/media-kind';
+import { socialPlatformOf } from '../../core/audio/media-url';
+import { ENDPOINTS, type Endpoint } from '../../core/contract/endpoints';
+import { ServiceError } from '../../core/contract/errors';
+import type { MediaFile, MediaInput } from '../../core/contract/request';
+import type { FetchPort, FfmpegPort, MediaSource, ProgressListener } from '../ports';
+
+/** Bytes read to recognise a file's kind. */
+export const HEAD_BYTES = 4096;
+
+export interface FetchOptions {
+  signal?: AbortSignal;
+  onProgress?: ProgressListener;
+  /** See `MediaPorts.crossOriginFetch`. */
+  crossOrigin: boolean;
+}
+
+const isAbort = (e: unknown) => e instanceof Error && e.name === 'AbortError';
+
+function nameFromUrl(url: URL): string {
+  const last = decodeURIComponent(url.pathname.split('/').pop() ?? '').replace(/[^\w.-]+/g, '_');
+  return last === '' ? 'media' : last;
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_048_576).toFixed(1)} MB`;
+}
+
+/** Refuses what is not audio or video, naming what it is instead. */
+export function refuseNonMedia(sniff: SniffResult, what: string): void {
+  if (sniff.kind === null) return;
+  if (sniff.kind === 'html') {
+    throw new ServiceError(
+      'unsupported_media',
+      `${what} is a web page (HTML), not an audio or video file. Link to the media file itself, or download it and drop it here.`,
+    );
+  }
+  throw new ServiceError(
+    'unsupported_media',
+    `${what} is a ${sniff.label ?? sniff.kind}, not audio or video. Give an audio or video file.`,
+  );
+}
+
+async function readBody(
+  response: Response,
+  options: FetchOptions,
+  label: string,
+): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length') ?? '');
+  const total = Number.isFinite(declared) && declared > 0 ? declared : null;
+  if (response.body === null) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  let buffer = new Uint8Array(total ?? 1 << 20);
+  let length = 0;
+  try {
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (length + value.length > buffer.length) {
+        const grown = new Uint8Array(Math.max(buffer.length * 2, length + value.length));
+        grown.set(buffer.subarray(0, length));
+        buffer = grown;
+      }
+      buffer.set(value, length);
+      length += value.length;
+      options.onProgress?.(
+        total === null ? null : Math.min(1, length / total),
+        `Downloading ${label}: ${megabytes(length)}${total === null ? '' : ` of ${megabytes(total)}`}`,
+      );
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  return buffer.length === length ? buffer : buffer.slice(0, length);
+}
+
+/**
+ * Fetches a media URL with progress and abort, refusing what cannot be media: pages of video
+ * platforms, web pages, text. A fetch the browser was not allowed to read is explained, with
+ * the way around it.
+ */
+export async function fetchMedia(
+  url: string,
+  endpoint: Endpoint,
+  fetchPort: FetchPort,
+  options: FetchOptions,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const field = ENDPOINTS[endpoint].urlField;
+  const parsed = new URL(url);
+  const platform = socialPlatformOf(url);
+  if (platform !== null) {
+    const message = `${field} is a ${platform} page, not a media file: media cannot be fetched from ${platform} pages (in the browser or by Murmur's CLI). Download the audio or video file and drop it here, or give a direct link to the file.`;
+    throw new ServiceError('invalid_request', message, [{ field, message }]);
+  }
+  let response: Response;
+  try {
+    response = await fetchPort(url, options.signal ? { signal: options.signal } : {});
+  } catch (e) {
+    if (isAbort(e)) throw e;
+    const detail = e instanceof Error ? e.message : String(e);
+    throw new ServiceError(
+      'url_fetch_failed',
+      options.crossOrigin
+        ? `The browser could not read ${url}: the server at ${parsed.host} does not allow other sites to read its files (CORS), or it could not be reached. Download the file and drop it here instead.`
+        : `${url} could not be fetched: ${detail}.`,
+    );
+  }
+  if (!response.ok) {
+    throw new ServiceError(
+      'url_fetch_failed',
+      `${url} could not be fetched: the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+    );
+  }
+  const type = response.headers.get('content-type');
+  if (!isMediaContentType(type)) {
+    const kind = /html/i.test(type ?? '') ? 'a web page' : `"${type}"`;
+    throw new ServiceError(
+      'unsupported_media',
+      `${url} returned ${kind}, not an audio or video file. Link to the media file itself, or download it and drop it here.`,
+    );
+  }
+  const name = nameFromUrl(parsed);
+  const bytes = await readBody(response, options, name);
+  if (bytes.length === 0) {
+    throw new ServiceError('undecodable_media', `${url} returned an empty file (0 bytes).`);
+  }
+  refuseNonMedia(sniffMedia(bytes.subarray(0, HEAD_BYTES)), `What ${url} returned`);
+  return { name, bytes };
+}
+
+/** The request's media as a source the decoder reads: the file itself, or fetched bytes. */
+export async function mediaSource<F extends MediaFile>(
+  media: MediaInput<F>,
+  endpoint: Endpoint,
+  ports: { fetch: FetchPort; ffmpeg: FfmpegPort; crossOriginFetch: boolean },
+  options: { signal?: AbortSignal; onProgress?: ProgressListener },
+): Promise<MediaSource> {
+  if (media.kind === 'url') {
+    const fetched = await fetchMedia(media.url, endpoint, ports.fetch, {
+      ...options,
+      crossOrigin: ports.crossOriginFetch,
+    });
+    return { kind: 'bytes', ...fetched };
+  }
+  const source: MediaSource = { kind: 'file', file: media.file };
+  if (media.file.size === 0) {
+    throw new ServiceError('invalid_request', `"${media.file.name}" is empty (0 bytes).`);
+  }
+  const head = await ports.ffmpeg.readHead(source, HEAD_BYTES);
+  refuseNonMedia(sniffMedia(head), `"${media.file.name}"`);
+  return source;
+}

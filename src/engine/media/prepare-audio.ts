@@ -1,0 +1,144 @@
+import {
+  channelBilling,
+  silentChannelCount,
+  similarChannelCount,
+  type ChannelVerdict,
+} from '../../core/audio/billing';
+import { areSimilar, compareChannels } from '../../core/audio/channel-similarity';
+import { peakLevelDb } from '../../core/audio/levels';
+import { providedFileMetadata } from '../../core/audio/probe';
+import { isSilentChannel } from '../../core/audio/silence';
+import { spanDuration, speechRegions, type TimeSpan } from '../../core/audio/speech-regions';
+import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
+import type { MediaPorts, ProgressListener } from '../ports';
+import { decodeChannels, probeMedia } from './decode';
+import { mediaSource } from './media-input';
+import { denoiseChannel } from './noise-reduction';
+import type { ChannelAudio, PreparedAudio } from './prepared-audio';
+import { SAMPLE_RATE } from './prepared-audio';
+import { loadSileroVad } from './silero-vad';
+
+export interface PrepareAudioOptions {
+  signal?: AbortSignal;
+  onProgress?: ProgressListener;
+  /** Seconds per decoding window (see `DecodeOptions.windowSeconds`); tests make it small. */
+  windowSeconds?: number;
+  /** The Silero VAD model id in the model files (default: the production model). */
+  vadModelId?: string;
+}
+
+/** What channel analysis found in one channel. */
+interface ChannelAnalysis {
+  index: number;
+  peakDb: number;
+  speech: TimeSpan[];
+}
+
+/**
+ * The media stage: the request's file or URL is read, decoded with ffmpeg to 16 kHz per
+ * channel, each channel checked for speech with Silero VAD, channels with the same content
+ * found, billing worked out (spec section 8), and the distinct channels with speech handed on,
+ * denoised when `toggle_noise_reduction` is set. An all-silent file is a valid, empty result.
+ */
+export async function prepareAudio<F extends MediaFile>(
+  request: TranscriptionRequest<F>,
+  ports: MediaPorts,
+  options: PrepareAudioOptions = {},
+): Promise<PreparedAudio> {
+  const { signal, onProgress } = options;
+  const passOn = { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) };
+  // The model loads while the media is read and decoded.
+  const vad = loadSileroVad(ports.onnx, ports.models, {
+    ...(signal ? { signal } : {}),
+    ...(options.vadModelId ? { modelId: options.vadModelId } : {}),
+  });
+  vad.catch(() => undefined);
+
+  const source = await mediaSource(request.media, request.endpoint, ports, passOn);
+  const fileName = source.kind === 'file' ? source.file.name : source.name;
+
+  const conversionStarted = ports.clock();
+  const input = await ports.ffmpeg.mount(source);
+  let decoded;
+  try {
+    const probe = await probeMedia(ports.ffmpeg, input, fileName, signal);
+    decoded = await decodeChannels(ports.ffmpeg, input, probe, fileName, {
+      ...passOn,
+      ...(options.windowSeconds ? { windowSeconds: options.windowSeconds } : {}),
+    });
+  } finally {
+    await ports.ffmpeg.unmount(input);
+  }
+  let conversionTime = ports.clock() - conversionStarted;
+
+  const vadStarted = ports.clock();
+  const detector = await vad;
+  const analyses: ChannelAnalysis[] = [];
+  for (const [index, samples] of decoded.channels.entries()) {
+    const peakDb = peakLevelDb(samples);
+    let speech: TimeSpan[] = [];
+    if (!isSilentChannel(peakDb, null)) {
+      const probabilities = await detector.probabilities(samples, {
+        ...(signal ? { signal } : {}),
+        onProgress: (fraction, detail) =>
+          onProgress?.(
+            fraction === null ? null : (index + fraction) / decoded.channels.length,
+            decoded.channels.length > 1
+              ? `${detail} (channel ${index + 1} of ${decoded.channels.length})`
+              : detail,
+          ),
+      });
+      speech = speechRegions(probabilities, decoded.duration);
+    }
+    analyses.push({ index, peakDb, speech });
+  }
+
+  const verdicts: ChannelVerdict[] = [];
+  for (const a of analyses) {
+    const silent = isSilentChannel(a.peakDb, spanDuration(a.speech));
+    let similarTo: number | null = null;
+    if (!silent) {
+      for (const earlier of verdicts) {
+        if (earlier.silent || earlier.similarTo !== null) continue;
+        const comparison = compareChannels(
+          decoded.channels[earlier.index]!,
+          decoded.channels[a.index]!,
+          SAMPLE_RATE,
+        );
+        if (areSimilar(comparison)) {
+          similarTo = earlier.index;
+          break;
+        }
+      }
+    }
+    verdicts.push({ index: a.index, silent, similarTo });
+  }
+  const vadTime = ports.clock() - vadStarted;
+
+  const kept = verdicts.filter((v) => !v.silent && v.similarTo === null);
+  const channels: ChannelAudio[] = [];
+  const denoiseStarted = ports.clock();
+  for (const v of kept) {
+    let samples = decoded.channels[v.index]!;
+    if (request.toggle_noise_reduction) {
+      onProgress?.(null, `Reducing noise${kept.length > 1 ? ` (channel ${v.index + 1})` : ''}`);
+      samples = await denoiseChannel(ports.ffmpeg, samples, signal ? { signal } : {});
+    }
+    channels.push({ index: v.index, samples, speech: analyses[v.index]!.speech });
+  }
+  const noiseReductionTime = request.toggle_noise_reduction ? ports.clock() - denoiseStarted : 0;
+  conversionTime += noiseReductionTime;
+
+  return {
+    file: providedFileMetadata(decoded.probe, decoded.duration, similarChannelCount(verdicts)),
+    nbSilentChannels: silentChannelCount(verdicts),
+    channels,
+    billing: channelBilling(verdicts, decoded.duration),
+    totalSpeechDuration: channels.reduce((sum, c) => sum + spanDuration(c.speech), 0),
+    timings: {
+      audio_conversion_time: conversionTime,
+      vad_time: vadTime,
+      noise_reduction_time: noiseReductionTime,
+    },
+  };
+}

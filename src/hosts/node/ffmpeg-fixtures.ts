@@ -1,0 +1,94 @@
+/**
+ * Media for tests and benchmarks: the shared recordings by path, and files generated with
+ * Debian's ffmpeg and sox into a temporary folder (nothing generated is committed).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
+import type { ModelFiles } from '../../engine/ports';
+import { diskFile, type DiskFile } from './media-file';
+import { nodeModelFiles } from './model-files';
+
+export const REPO = resolve(import.meta.dirname, '..', '..', '..');
+export const SHARED = resolve(process.env.MURMUR_SHARED ?? join(REPO, '..', 'shared'));
+export const sharedMedia = (path: string) => join(SHARED, 'media', path);
+
+/** The local model id of Silero VAD as `tools/models/stage.mjs` stages it. */
+export const TEST_VAD_MODEL_ID = 'murmur-test/silero-vad';
+
+/**
+ * Silero VAD for tests: the staged model folder when it is there, otherwise the shared weights
+ * read directly under the same model id.
+ */
+export function testModelFiles(): ModelFiles {
+  const staged = join(REPO, '.models');
+  if (existsSync(join(staged, TEST_VAD_MODEL_ID, 'onnx', 'model.onnx')))
+    return nodeModelFiles(staged);
+  const weights = join(SHARED, 'models', 'silero-vad', 'silero_vad.onnx');
+  return {
+    host: weights,
+    async get(modelId, path) {
+      if (modelId !== TEST_VAD_MODEL_ID || path !== 'onnx/model.onnx') {
+        throw new Error(`No test model file ${modelId}/${path}.`);
+      }
+      return new Uint8Array(readFileSync(weights));
+    },
+  };
+}
+
+/** A request for the media stage with the spec's defaults. */
+export function mediaRequest<F extends MediaFile>(
+  media: TranscriptionRequest<F>['media'],
+  overrides: Partial<TranscriptionRequest<F>> = {},
+): TranscriptionRequest<F> {
+  return {
+    endpoint: 'audio',
+    media,
+    language_behaviour: 'automatic single language',
+    language: null,
+    toggle_noise_reduction: false,
+    transcription_hint: '',
+    toggle_diarization: false,
+    diarization: { num_speakers: null, min_speakers: null, max_speakers: null },
+    toggle_direct_translate: false,
+    target_translation_language: null,
+    webhook_url: null,
+    output_format: 'json',
+    notices: [],
+    ...overrides,
+  };
+}
+
+/** A temporary folder that files are generated into. */
+export class FixtureDir {
+  readonly dir = mkdtempSync(join(tmpdir(), 'murmur-media-'));
+
+  path(name: string): string {
+    return join(this.dir, name);
+  }
+
+  /** Runs Debian's ffmpeg quietly, writing `name`; returns its path. */
+  ffmpeg(name: string, args: readonly string[]): string {
+    const out = this.path(name);
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, out]);
+    return out;
+  }
+
+  write(name: string, data: string | Uint8Array): string {
+    const out = this.path(name);
+    writeFileSync(out, data);
+    return out;
+  }
+
+  async file(path: string): Promise<DiskFile> {
+    const file = await diskFile(path);
+    if (file === null) throw new Error(`No fixture at ${path}.`);
+    return file;
+  }
+
+  remove(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,589 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareChannels } from '../../core/audio/channel-similarity';
+import { ServiceError } from '../../core/contract/errors';
+import { decodeChannels, probeMedia } from '../../engine/media/decode';
+import { prepareAudio, type PrepareAudioOptions } from '../../engine/media/prepare-audio';
+import type { MediaPorts } from '../../engine/ports';
+import {
+  FixtureDir,
+  TEST_VAD_MODEL_ID,
+  mediaRequest,
+  sharedMedia,
+  testModelFiles,
+} from './ffmpeg-fixtures';
+import { nodeMediaPorts } from './ffmpeg-media-ports';
+import { diskFile } from './media-file';
+
+const ports: MediaPorts = nodeMediaPorts(testModelFiles());
+const options: PrepareAudioOptions = { vadModelId: TEST_VAD_MODEL_ID };
+const fixtures = new FixtureDir();
+afterAll(() => fixtures.remove());
+
+async function prepare(
+  path: string,
+  overrides: Parameters<typeof mediaRequest>[1] = {},
+  extra: PrepareAudioOptions = {},
+) {
+  const file = await diskFile(path);
+  if (file === null) throw new Error(`missing ${path}`);
+  return prepareAudio(mediaRequest({ kind: 'file', file }, overrides), ports, {
+    ...options,
+    ...extra,
+  });
+}
+
+async function failure(path: string): Promise<ServiceError> {
+  try {
+    await prepare(path);
+  } catch (e) {
+    if (e instanceof ServiceError) return e;
+    throw e;
+  }
+  throw new Error(`${path} was accepted`);
+}
+
+describe('real recordings', () => {
+  it('decodes 16-bit wav with its metadata and finds the speech', async () => {
+    const audio = await prepare(sharedMedia('speech/jfk.wav'));
+    expect(audio.file).toEqual({
+      nb_channels: 1,
+      sample_rate: 16000,
+      sample_width: 16,
+      duration: 11,
+      original_file_type: 'audio',
+      number_similar_channels: 0,
+    });
+    expect(audio.nbSilentChannels).toBe(-1);
+    expect(audio.channels).toHaveLength(1);
+    expect(audio.channels[0]!.samples.length).toBe(176000);
+    expect(audio.totalSpeechDuration).toBeGreaterThan(6);
+    expect(audio.totalSpeechDuration).toBeLessThan(11);
+    expect(audio.billing).toEqual([
+      { channel: 'channel_0', billable_seconds: 11, reason: 'billed', similar_to: null },
+    ]);
+    expect(audio.timings.audio_conversion_time).toBeGreaterThan(0);
+    expect(audio.timings.vad_time).toBeGreaterThan(0);
+  });
+
+  it('decodes 32-bit float wav', async () => {
+    const audio = await prepare(sharedMedia('diarization/dev00.wav'));
+    expect(audio.file).toMatchObject({
+      nb_channels: 1,
+      sample_rate: 16000,
+      sample_width: 32,
+      original_file_type: 'audio',
+    });
+    expect(audio.file.duration).toBeCloseTo(30, 2);
+  });
+
+  it('decodes mp3 and 24-bit stereo flac to the same speech as the wav', async () => {
+    const wav = await prepare(sharedMedia('speech/jfk.wav'));
+    const mp3 = await prepare(sharedMedia('speech/jfk.mp3'));
+    expect(mp3.file).toMatchObject({
+      nb_channels: 1,
+      sample_rate: 16000,
+      sample_width: 16,
+      original_file_type: 'audio',
+    });
+    // The decoded length: ffprobe's 11.088 s counts the encoder's padding, which decoding drops.
+    expect(mp3.file.duration).toBeCloseTo(11, 1);
+    const flac = await prepare(sharedMedia('speech/jfk.flac'));
+    expect(flac.file).toEqual({
+      nb_channels: 2,
+      sample_rate: 44100,
+      sample_width: 24,
+      duration: 11,
+      original_file_type: 'audio',
+      number_similar_channels: 1,
+    });
+    expect(flac.nbSilentChannels).toBe(0);
+    expect(flac.channels.map((c) => c.index)).toEqual([0]);
+    expect(flac.billing.map((b) => b.reason)).toEqual(['billed', 'similar']);
+    const reference = wav.channels[0]!.samples;
+    for (const other of [mp3, flac]) {
+      expect(compareChannels(reference, other.channels[0]!.samples, 16000).score).toBeGreaterThan(
+        0.95,
+      );
+    }
+  });
+
+  it('extracts the audio track of an mp4 video', async () => {
+    const audio = await prepare(sharedMedia('video/echo-hereweare.first12s.derived.mp4'), {
+      endpoint: 'video',
+    });
+    expect(audio.file).toMatchObject({
+      nb_channels: 2,
+      sample_rate: 44100,
+      sample_width: 16,
+      original_file_type: 'video',
+    });
+    expect(audio.file.duration).toBeCloseTo(11.96, 1);
+    // The first 12 s are music under which Silero finds no speech: both channels are silent.
+    expect(audio.nbSilentChannels).toBe(2);
+    expect(audio.billing.map((b) => b.reason)).toEqual(['silent', 'silent']);
+  });
+
+  it('finds the identical channels of a stereo file similar and bills one', async () => {
+    const audio = await prepare(sharedMedia('stereo/LDC93S1_pcms16le_2_44100.wav'));
+    expect(audio.file).toMatchObject({
+      nb_channels: 2,
+      sample_rate: 44100,
+      number_similar_channels: 1,
+    });
+    expect(audio.channels.map((c) => c.index)).toEqual([0]);
+    expect(audio.billing).toEqual([
+      { channel: 'channel_0', billable_seconds: 2.925, reason: 'billed', similar_to: null },
+      { channel: 'channel_1', billable_seconds: 0, reason: 'similar', similar_to: 'channel_0' },
+    ]);
+  });
+
+  it('splits a stereo file with one speaker per channel into two channels', async () => {
+    const audio = await prepare(sharedMedia('stereo/stereo_diarization.wav'));
+    expect(audio.file).toMatchObject({ nb_channels: 2, number_similar_channels: 0 });
+    expect(audio.nbSilentChannels).toBe(0);
+    expect(audio.channels.map((c) => c.index)).toEqual([0, 1]);
+    const [left, right] = audio.channels;
+    expect(compareChannels(left!.samples, right!.samples, 16000).score).toBeLessThan(0.8);
+    expect(audio.billing.map((b) => b.billable_seconds)).toEqual([5, 5]);
+  });
+});
+
+/** Decodes a file with the media stage's decoder only (no VAD). */
+async function decode(path: string, windowSeconds?: number) {
+  const file = await diskFile(path);
+  if (file === null) throw new Error(`missing ${path}`);
+  const input = await ports.ffmpeg.mount({ kind: 'file', file });
+  try {
+    const probe = await probeMedia(ports.ffmpeg, input, file.name);
+    return await decodeChannels(
+      ports.ffmpeg,
+      input,
+      probe,
+      file.name,
+      windowSeconds ? { windowSeconds } : {},
+    );
+  } finally {
+    await ports.ffmpeg.unmount(input);
+  }
+}
+
+describe('channels', () => {
+  let jfk: Float32Array;
+  let ldc: Float32Array;
+  beforeAll(async () => {
+    jfk = (await decode(sharedMedia('speech/jfk.wav'))).channels[0]!;
+    ldc = (await decode(sharedMedia('speech/LDC93S1.wav'))).channels[0]!;
+  });
+
+  it('splits stereo into its left and right channels', async () => {
+    const path = fixtures.ffmpeg('split.wav', [
+      '-i',
+      sharedMedia('speech/jfk.wav'),
+      '-i',
+      sharedMedia('speech/LDC93S1.wav'),
+      '-filter_complex',
+      '[0:a][1:a]amerge=inputs=2[a]',
+      '-map',
+      '[a]',
+      '-ac',
+      '2',
+    ]);
+    const { channels } = await decode(path);
+    expect(channels).toHaveLength(2);
+    expect(
+      compareChannels(channels[0]!.subarray(0, 40000), jfk.subarray(0, 40000), 16000).score,
+    ).toBeGreaterThan(0.99);
+    expect(
+      compareChannels(channels[1]!.subarray(0, 40000), ldc.subarray(0, 40000), 16000).score,
+    ).toBeGreaterThan(0.99);
+    let maxDiff = 0;
+    for (let i = 0; i < ldc.length; i++)
+      maxDiff = Math.max(maxDiff, Math.abs(channels[1]![i]! - ldc[i]!));
+    expect(maxDiff).toBeLessThan(1e-4);
+  });
+
+  it('counts a silent channel and does not bill it', async () => {
+    const path = fixtures.ffmpeg('one-silent.wav', [
+      '-i',
+      sharedMedia('speech/jfk.wav'),
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=16000:cl=mono',
+      '-filter_complex',
+      '[0:a][1:a]amerge=inputs=2[a]',
+      '-map',
+      '[a]',
+      '-t',
+      '11',
+    ]);
+    const audio = await prepare(path);
+    expect(audio.nbSilentChannels).toBe(1);
+    expect(audio.channels.map((c) => c.index)).toEqual([0]);
+    expect(audio.billing.map((b) => [b.reason, b.billable_seconds])).toEqual([
+      ['billed', 11],
+      ['silent', 0],
+    ]);
+  });
+
+  it('finds a delayed, attenuated, re-encoded copy similar', async () => {
+    const copy = fixtures.ffmpeg('copy.mp3', [
+      '-i',
+      sharedMedia('speech/jfk.wav'),
+      '-af',
+      'adelay=120,volume=-12dB',
+      '-b:a',
+      '32k',
+    ]);
+    const path = fixtures.ffmpeg('copy-stereo.wav', [
+      '-i',
+      sharedMedia('speech/jfk.wav'),
+      '-i',
+      copy,
+      '-filter_complex',
+      '[0:a][1:a]amerge=inputs=2[a]',
+      '-map',
+      '[a]',
+      '-t',
+      '11',
+    ]);
+    const audio = await prepare(path);
+    expect(audio.file.number_similar_channels).toBe(1);
+    expect(audio.billing[1]).toMatchObject({ reason: 'similar', similar_to: 'channel_0' });
+  });
+
+  it('sorts six channels into speech, copies and silence', async () => {
+    const part = (name: string, input: string[], filter: string) =>
+      fixtures.ffmpeg(name, [
+        ...input,
+        '-af',
+        `${filter},apad`,
+        '-t',
+        '11',
+        '-ar',
+        '16000',
+        '-ac',
+        '1',
+        '-c:a',
+        'pcm_s16le',
+      ]);
+    const jfk = ['-i', sharedMedia('speech/jfk.wav')];
+    const ldc = ['-i', sharedMedia('speech/LDC93S1.wav')];
+    const silence = ['-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono'];
+    const parts = [
+      part('c0.wav', jfk, 'anull'),
+      part('c1.wav', ldc, 'anull'),
+      part('c2.wav', silence, 'anull'),
+      part('c3.wav', jfk, 'volume=0.3'),
+      part('c4.wav', ldc, 'adelay=200'),
+      part('c5.wav', silence, 'anull'),
+    ];
+    const path = fixtures.path('six.wav');
+    execFileSync('sox', ['-M', ...parts, path]);
+    const audio = await prepare(path);
+    expect(audio.file).toMatchObject({
+      nb_channels: 6,
+      sample_rate: 16000,
+      number_similar_channels: 2,
+    });
+    expect(audio.nbSilentChannels).toBe(2);
+    expect(audio.channels.map((c) => c.index)).toEqual([0, 1]);
+    expect(audio.billing.map((b) => b.reason)).toEqual([
+      'billed',
+      'billed',
+      'silent',
+      'similar',
+      'similar',
+      'silent',
+    ]);
+    expect(audio.billing[4]!.similar_to).toBe('channel_1');
+  });
+
+  it('reads eight channels', async () => {
+    const path = fixtures.ffmpeg('eight.flac', [
+      '-i',
+      sharedMedia('speech/jfk.wav'),
+      '-filter_complex',
+      '[0:a]asplit=8[a][b][c][d][e][f][g][h];[a][b][c][d][e][f][g][h]amerge=inputs=8[o]',
+      '-map',
+      '[o]',
+      '-t',
+      '4',
+    ]);
+    const audio = await prepare(path);
+    expect(audio.file).toMatchObject({ nb_channels: 8, number_similar_channels: 7 });
+    expect(audio.channels.map((c) => c.index)).toEqual([0]);
+    expect(audio.billing.filter((b) => b.reason === 'billed')).toHaveLength(1);
+  });
+});
+
+describe('long files are decoded window by window', () => {
+  for (const name of [
+    'speech/jfk.mp3',
+    'speech/jfk.flac',
+    'video/echo-hereweare.first12s.derived.mp4',
+  ]) {
+    it(`gives the same audio in 2.5 s windows as in one go: ${name}`, async () => {
+      const whole = await decode(sharedMedia(name));
+      const windowed = await decode(sharedMedia(name), 2.5);
+      expect(Math.abs(windowed.channels[0]!.length - whole.channels[0]!.length)).toBeLessThan(200);
+      for (let c = 0; c < whole.channels.length; c++) {
+        const a = whole.channels[c]!;
+        const b = windowed.channels[c]!;
+        // Sample-level agreement (not just the envelope): a misplaced window would break it.
+        let dot = 0;
+        let na = 0;
+        let nb = 0;
+        for (let i = 0; i < Math.min(a.length, b.length); i++) {
+          dot += a[i]! * b[i]!;
+          na += a[i]! ** 2;
+          nb += b[i]! ** 2;
+        }
+        expect(dot / Math.sqrt(na * nb)).toBeGreaterThan(0.98);
+      }
+    });
+  }
+});
+
+describe('sample rates and lengths', () => {
+  for (const rate of [8000, 192000]) {
+    it(`decodes ${rate} Hz audio`, async () => {
+      const path = fixtures.ffmpeg(`rate-${rate}.wav`, [
+        '-i',
+        sharedMedia('speech/jfk.wav'),
+        '-ar',
+        String(rate),
+        '-c:a',
+        'pcm_s32le',
+      ]);
+      const audio = await prepare(path);
+      expect(audio.file).toMatchObject({ sample_rate: rate, sample_width: 32, nb_channels: 1 });
+      expect(audio.file.duration).toBeCloseTo(11, 2);
+      expect(audio.channels[0]!.samples.length).toBeCloseTo(176000, -2);
+      expect(audio.totalSpeechDuration).toBeGreaterThan(6);
+    });
+  }
+
+  it('gives an empty result, not an error, for a file that is all silence', async () => {
+    const path = fixtures.ffmpeg('silence.wav', [
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=16000:cl=mono',
+      '-t',
+      '3',
+      '-c:a',
+      'pcm_s16le',
+    ]);
+    const audio = await prepare(path);
+    expect(audio.channels).toEqual([]);
+    expect(audio.nbSilentChannels).toBe(-1);
+    expect(audio.totalSpeechDuration).toBe(0);
+    expect(audio.billing).toEqual([
+      { channel: 'channel_0', billable_seconds: 0, reason: 'silent', similar_to: null },
+    ]);
+    expect(audio.file.duration).toBe(3);
+  });
+
+  it('gives an empty result for 1 ms of audio', async () => {
+    const path = fixtures.ffmpeg('one-ms.wav', [
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=440:r=16000',
+      '-t',
+      '0.001',
+      '-c:a',
+      'pcm_s16le',
+    ]);
+    const audio = await prepare(path);
+    expect(audio.file.duration).toBe(0.001);
+    expect(audio.channels).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  it('refuses an empty file', async () => {
+    const error = await failure(fixtures.write('empty.wav', ''));
+    expect(error.code).toBe('invalid_request');
+    expect(error.message).toContain('empty');
+  });
+
+  it('refuses a text file as unsupported media', async () => {
+    const error = await failure(
+      fixtures.write('notes.mp3', 'These are my meeting notes, not a recording.\n'),
+    );
+    expect(error.code).toBe('unsupported_media');
+    expect(error.status).toBe(415);
+    expect(error.message).toContain('text file');
+  });
+
+  it('refuses an image as unsupported media', async () => {
+    const png = fixtures.ffmpeg('picture.png', [
+      '-f',
+      'lavfi',
+      '-i',
+      'color=red:s=32x32',
+      '-frames:v',
+      '1',
+    ]);
+    expect((await failure(png)).message).toContain('PNG image');
+    const jpeg = fixtures.ffmpeg('picture.jpg', [
+      '-f',
+      'lavfi',
+      '-i',
+      'color=blue:s=32x32',
+      '-frames:v',
+      '1',
+    ]);
+    expect((await failure(jpeg)).code).toBe('unsupported_media');
+  });
+
+  it('refuses a truncated mp3', async () => {
+    const { readFileSync } = await import('node:fs');
+    const cut = fixtures.write(
+      'cut.mp3',
+      readFileSync(sharedMedia('speech/jfk.mp3')).subarray(0, 40_000),
+    );
+    const error = await failure(cut);
+    expect(error.code).toBe('undecodable_media');
+    expect(error.message).toContain('truncated');
+  });
+
+  it('refuses a video without an audio track', async () => {
+    const video = fixtures.ffmpeg('mute.mp4', [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x64:rate=10',
+      '-t',
+      '1',
+      '-c:v',
+      'mpeg4',
+    ]);
+    const error = await failure(video);
+    expect(error.code).toBe('undecodable_media');
+    expect(error.message).toContain('without an audio track');
+  });
+
+  it('refuses an unknown codec', async () => {
+    const { readFileSync } = await import('node:fs');
+    const wav = new Uint8Array(
+      readFileSync(
+        fixtures.ffmpeg('tagged.wav', [
+          '-i',
+          sharedMedia('speech/LDC93S1.wav'),
+          '-map_metadata',
+          '-1',
+          '-fflags',
+          '+bitexact',
+        ]),
+      ),
+    );
+    // The format tag of the fmt chunk (after "RIFF....WAVEfmt ....") names no known codec.
+    wav[20] = 0x34;
+    wav[21] = 0x12;
+    const error = await failure(fixtures.write('unknown-codec.wav', wav));
+    expect(error.code).toBe('undecodable_media');
+    expect(error.message).toMatch(/codec/);
+  });
+});
+
+describe('media URLs', () => {
+  let base = '';
+  let server: import('node:http').Server;
+  beforeAll(async () => {
+    const { createServer } = await import('node:http');
+    const { readFileSync } = await import('node:fs');
+    const wav = readFileSync(sharedMedia('speech/jfk.wav'));
+    server = createServer((req, res) => {
+      if (req.url === '/talk.wav') {
+        res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length });
+        res.end(wav);
+      } else if (req.url === '/page') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><html><body>A player page</body></html>');
+      } else if (req.url === '/disguised.mp3') {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        res.end('<!DOCTYPE html><html><head><title>Sign in</title></head></html>');
+      } else {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('not found');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+  afterAll(() => server.close());
+
+  const fromUrl = (url: string, signal?: AbortSignal) =>
+    prepareAudio(mediaRequest({ kind: 'url', url }), ports, {
+      ...options,
+      ...(signal ? { signal } : {}),
+    });
+  const urlFailure = async (url: string) => {
+    try {
+      await fromUrl(url);
+    } catch (e) {
+      if (e instanceof ServiceError) return e;
+      throw e;
+    }
+    throw new Error(`${url} was accepted`);
+  };
+
+  it('fetches and decodes a media URL, reporting download progress', async () => {
+    const steps: string[] = [];
+    const audio = await prepareAudio(
+      mediaRequest({ kind: 'url', url: `${base}/talk.wav` }),
+      ports,
+      {
+        ...options,
+        onProgress: (_fraction, detail) => steps.push(detail),
+      },
+    );
+    expect(audio.file.duration).toBe(11);
+    expect(steps.some((s) => s.startsWith('Downloading talk.wav'))).toBe(true);
+  });
+
+  it('refuses web pages, missing files, social platform pages and unreachable hosts', async () => {
+    expect((await urlFailure(`${base}/page`)).code).toBe('unsupported_media');
+    expect((await urlFailure(`${base}/disguised.mp3`)).message).toContain('web page');
+    const missing = await urlFailure(`${base}/missing.wav`);
+    expect(missing.code).toBe('url_fetch_failed');
+    expect(missing.message).toContain('404');
+    const youtube = await urlFailure('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(youtube.code).toBe('invalid_request');
+    expect(youtube.message).toContain('YouTube page');
+    expect(youtube.problems[0]!.field).toBe('audio_url');
+    expect((await urlFailure('http://127.0.0.1:9/talk.wav')).code).toBe('url_fetch_failed');
+  });
+
+  it('stops when cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(fromUrl(`${base}/talk.wav`, controller.signal)).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+});
+
+describe('noise reduction', () => {
+  it('denoises the channels that go on to recognition, and times it', async () => {
+    const plain = await prepare(sharedMedia('speech/jfk.wav'));
+    const denoised = await prepare(sharedMedia('speech/jfk.wav'), { toggle_noise_reduction: true });
+    expect(denoised.timings.noise_reduction_time).toBeGreaterThan(0);
+    expect(denoised.timings.audio_conversion_time).toBeGreaterThanOrEqual(
+      denoised.timings.noise_reduction_time,
+    );
+    const a = plain.channels[0]!.samples;
+    const b = denoised.channels[0]!.samples;
+    expect(b.length).toBe(a.length);
+    expect(b).not.toEqual(a);
+    // Clean speech stays the same speech.
+    expect(compareChannels(a, b, 16000).score).toBeGreaterThan(0.9);
+    expect(plain.timings.noise_reduction_time).toBe(0);
+  });
+});
