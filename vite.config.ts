@@ -25,6 +25,15 @@ const isolation = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+/**
+ * The browser tests' harness page for the media stage (e2e/harness/), built beside the app only
+ * when MURMUR_HARNESS=1 (the test:e2e script); the app itself never contains it.
+ */
+const harnessInput =
+  process.env.MURMUR_HARNESS === '1'
+    ? { input: { main: 'index.html', mediaHarness: 'e2e/harness/media.html' } }
+    : {};
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), localModelHost()],
   // 'mpa': a missing file is a 404, not index.html with status 200 (which would make a missing
@@ -40,6 +49,9 @@ export default defineConfig({
     target: 'es2022',
     // Inlined wasm or worker files break ffmpeg.wasm and onnxruntime (they need real URLs).
     assetsInlineLimit: (file) =>
-      /\.(wasm|mjs)$/.test(file) || file.includes('worker') ? false : undefined,
+      /\.(wasm|mjs)$/.test(file) || file.includes('worker') || file.includes('ffmpeg-core')
+        ? false
+        : undefined,
+    rolldownOptions: { ...harnessInput },
   },
 });

@@ -1,0 +1,46 @@
+import type { HarnessReply, HarnessRequest, HarnessSummary } from './media-protocol';
+
+/**
+ * The browser tests' handle on the media stage: it runs `prepareAudio` with the browser ports
+ * in a module worker, as the app's worker does, and answers with a summary.
+ */
+const worker = new Worker(new URL('./media.worker.ts', import.meta.url), { type: 'module' });
+const pending = new Map<number, (reply: HarnessReply) => void>();
+let nextId = 1;
+worker.onmessage = (event: MessageEvent<HarnessReply>) => {
+  pending.get(event.data.id)?.(event.data);
+  pending.delete(event.data.id);
+};
+
+export interface HarnessOptions {
+  url?: string;
+  endpoint?: 'audio' | 'video';
+  toggleNoiseReduction?: boolean;
+  windowSeconds?: number;
+}
+
+function prepare(options: HarnessOptions = {}): Promise<HarnessReply> {
+  const input = document.querySelector<HTMLInputElement>('[data-testid="harness.file"]');
+  const file = options.url ? null : (input?.files?.[0] ?? null);
+  const message: HarnessRequest = {
+    id: nextId++,
+    file,
+    url: options.url ?? null,
+    endpoint: options.endpoint ?? 'audio',
+    toggleNoiseReduction: options.toggleNoiseReduction ?? false,
+    windowSeconds: options.windowSeconds ?? null,
+  };
+  return new Promise((resolve) => {
+    pending.set(message.id, resolve);
+    worker.postMessage(message);
+  });
+}
+
+declare global {
+  interface Window {
+    mediaHarness: { prepare: typeof prepare };
+  }
+}
+
+window.mediaHarness = { prepare };
+export type { HarnessSummary };

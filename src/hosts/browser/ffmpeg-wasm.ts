@@ -1,0 +1,112 @@
+import { FFmpeg, FFFSType } from '@ffmpeg/ffmpeg';
+import coreUrl from '@ffmpeg/core?url';
+import wasmUrl from '@ffmpeg/core/wasm?url';
+import type { FfmpegPort, FfmpegRun, MediaSource } from '../../engine/ports';
+
+/**
+ * ffmpeg.wasm in the browser: `@ffmpeg/ffmpeg` runs the core in a worker of its own, from the
+ * core files this app serves (never a CDN, so it works offline). Media files are mounted with
+ * WORKERFS, which reads the File piece by piece as ffmpeg asks: a large file is never copied
+ * into ffmpeg's memory.
+ */
+export interface BrowserFfmpegOptions {
+  /** URLs of ffmpeg-core.js and ffmpeg-core.wasm (default: the copies bundled with the app). */
+  coreUrl?: string;
+  wasmUrl?: string;
+}
+
+const absolute = (url: string) => new URL(url, self.location.href).href;
+
+const safeExtension = (name: string) => {
+  const match = /\.([A-Za-z0-9]{1,8})$/.exec(name);
+  return match ? `.${match[1]!.toLowerCase()}` : '';
+};
+
+function blobOf(source: MediaSource): { blob: Blob; name: string } {
+  if (source.kind === 'bytes') {
+    return { blob: new Blob([source.bytes as Uint8Array<ArrayBuffer>]), name: source.name };
+  }
+  if (!(source.file instanceof Blob))
+    throw new Error('The browser ffmpeg host reads File objects.');
+  return { blob: source.file, name: source.file.name };
+}
+
+/** The browser host's ffmpeg: loaded on first use; reloaded after a cancelled run. */
+export function browserFfmpeg(options: BrowserFfmpegOptions = {}): FfmpegPort {
+  let ffmpeg: Promise<FFmpeg> | null = null;
+  let log: string[] = [];
+  let mountCount = 0;
+
+  const ready = () => {
+    ffmpeg ??= (async () => {
+      const instance = new FFmpeg();
+      instance.on('log', ({ message }) => log.push(message));
+      await instance.load({
+        coreURL: absolute(options.coreUrl ?? coreUrl),
+        wasmURL: absolute(options.wasmUrl ?? wasmUrl),
+      });
+      return instance;
+    })();
+    ffmpeg.catch(() => (ffmpeg = null));
+    return ffmpeg;
+  };
+
+  const run = async (
+    program: 'exec' | 'ffprobe',
+    args: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<FfmpegRun> => {
+    const instance = await ready();
+    signal?.throwIfAborted();
+    log = [];
+    try {
+      const exitCode = await instance[program]([...args], -1, signal ? { signal } : {});
+      return { exitCode, log };
+    } catch (e) {
+      // A run cannot be stopped inside ffmpeg's worker: end the worker, load again next time.
+      if (signal?.aborted) {
+        instance.terminate();
+        ffmpeg = null;
+      }
+      throw e;
+    } finally {
+      log = [];
+    }
+  };
+
+  return {
+    async mount(source) {
+      const instance = await ready();
+      const { blob, name } = blobOf(source);
+      const dir = `/media-${++mountCount}`;
+      const file = `input${safeExtension(name)}`;
+      await instance.createDir(dir);
+      await instance.mount(FFFSType.WORKERFS, { blobs: [{ name: file, data: blob }] }, dir);
+      return `${dir}/${file}`;
+    },
+    async unmount(path) {
+      if (ffmpeg === null) return;
+      const instance = await ready();
+      const dir = path.slice(0, path.lastIndexOf('/'));
+      await instance.unmount(dir);
+      await instance.deleteDir(dir);
+    },
+    async readHead(source, length) {
+      const { blob } = blobOf(source);
+      return new Uint8Array(await blob.slice(0, length).arrayBuffer());
+    },
+    exec: (args, opts) => run('exec', args, opts?.signal),
+    ffprobe: (args, opts) => run('ffprobe', args, opts?.signal),
+    async writeFile(path, data) {
+      await (await ready()).writeFile(path, data);
+    },
+    async readFile(path) {
+      const data = await (await ready()).readFile(path);
+      if (typeof data === 'string') throw new Error(`${path} was read as text.`);
+      return data;
+    },
+    async deleteFile(path) {
+      await (await ready()).deleteFile(path);
+    },
+  };
+}
