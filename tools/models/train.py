@@ -127,6 +127,9 @@ def main():
     ap.add_argument("--ckpt-minutes", type=float, default=5)
     args = ap.parse_args()
     torch.set_num_threads(2)
+    torch.set_flush_denormal(True)
+    # oneDNN's convolution backward in Debian's torch 1.13 returns corrupt gradients here
+    torch.backends.mkldnn.enabled = False
     torch.manual_seed(args.seed)
     os.makedirs(args.out, exist_ok=True)
 
@@ -175,6 +178,13 @@ def main():
     model.train()
     for feats, inp, tgt, ctc in loader:
         elapsed = time.time() - t0
+        # the run's length can be changed while it runs: write minutes to <out>/minutes.txt
+        mpath = os.path.join(args.out, "minutes.txt")
+        if step % 10 == 0 and os.path.exists(mpath):
+            try:
+                budget = float(open(mpath).read()) * 60
+            except ValueError:
+                pass
         frac = min(1.0, elapsed / budget)
         lr = args.lr * min(1.0, (step + 1) / args.warmup) * (0.03 + 0.97 * 0.5 * (1 + math.cos(math.pi * frac)))
         for g in opt.param_groups:
@@ -188,12 +198,16 @@ def main():
         tl = torch.tensor([len(c) for c in ctc])
         flat = torch.cat(ctc) if sum(len(c) for c in ctc) else torch.zeros(0, dtype=torch.long)
         loss_ctc = F.ctc_loss(lp, flat, torch.full((len(ctc),), lp.shape[0], dtype=torch.long), tl,
-                              zero_infinity=True)
+                              reduction="none", zero_infinity=True)
+        loss_ctc = (loss_ctc / tl.clamp(min=1)).mean()
         loss = loss_ce + 0.3 * loss_ctc
         opt.zero_grad(set_to_none=True)
         loss.backward()
         gn = torch.nn.utils.clip_grad_norm_(params, 1.0)
-        opt.step()
+        if torch.isfinite(gn) and gn < 1e6:
+            opt.step()
+        else:
+            print("skipped step with gradient norm %s" % gn.item(), flush=True)
         step += 1
         v = (loss_ce.item(), loss_ctc.item())
         avg = v if avg is None else tuple(0.95 * a + 0.05 * b for a, b in zip(avg, v))

@@ -103,7 +103,7 @@ def main():
     odir = os.path.join(out_dir(), args.split)
     os.makedirs(odir, exist_ok=True)
 
-    # sentences of the train split are remembered so that eval sentences are new
+    # sentences of each split are remembered so that the other split's sentences are new
     seen_path = os.path.join(out_dir(), "train-sentences.txt")
     other_path = os.path.join(out_dir(), "eval-sentences.txt")
     seen = set()
@@ -138,7 +138,6 @@ def main():
             gap = rng.choice([0, 0, 0, 1, 2, 4])
             jobs.append((sent, lang, voice, variant, speed, pitch, amp, gap))
 
-    # cover every word in each train shard: the walk above takes 3-6 words per sentence
     with Pool(args.jobs) as pool:
         audios = pool.map(speak, jobs, chunksize=16)
 
@@ -155,9 +154,8 @@ def main():
     with open(os.path.join(odir, name + ".json"), "w", encoding="utf-8") as f:
         json.dump(meta, f, ensure_ascii=False)
     with open(seen_path if args.split == "train" else other_path, "a", encoding="utf-8") as f:
-        if True:
-            for m in meta:
-                f.write(m["lang"] + "\t" + m["text"] + "\n")
+        for m in meta:
+            f.write(m["lang"] + "\t" + m["text"] + "\n")
     print("%s: %d utterances, %.1f hours" % (name, len(meta), len(audio) / 16000 / 3600))
 
 

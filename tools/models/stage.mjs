@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Builds the local model folder `.models/` (hub layout, served by the local model host):
+//   .models/murmur-test/whisper-synth/   <- tools/models/whisper-synth/** + the Whisper tokenizer files
+//   .models/murmur-test/silero-vad/      <- Silero VAD v5 as onnx/model.onnx
+// The tokenizer files and the VAD weights are read from the shared folder (<repo>/../shared,
+// or the folder named by MURMUR_SHARED); they are not part of the repository.
+// usage: node tools/models/stage.mjs [--out <folder>]
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..');
+const shared = path.resolve(process.env.MURMUR_SHARED || path.join(repo, '..', 'shared'));
+const outArg = process.argv.indexOf('--out');
+const out = path.resolve(outArg > 0 ? process.argv[outArg + 1] : path.join(repo, '.models'));
+
+export const TOKENIZER_FILES = [
+  'tokenizer.json',
+  'tokenizer_config.json',
+  'vocab.json',
+  'merges.txt',
+  'added_tokens.json',
+  'special_tokens_map.json',
+  'normalizer.json',
+];
+
+function copy(src, dst) {
+  if (!fs.existsSync(src)) throw new Error(`missing ${src}`);
+  fs.mkdirSync(path.dirname(dst), { recursive: true });
+  const s = fs.statSync(src);
+  if (fs.existsSync(dst)) {
+    const d = fs.statSync(dst);
+    if (d.size === s.size && d.mtimeMs >= s.mtimeMs) return false;
+  }
+  fs.copyFileSync(src, dst);
+  return true;
+}
+
+function copyTree(src, dst) {
+  let n = 0;
+  for (const entry of fs.readdirSync(src, { withFileTypes: true })) {
+    const s = path.join(src, entry.name);
+    const d = path.join(dst, entry.name);
+    if (entry.isDirectory()) n += copyTree(s, d);
+    else if (entry.isFile()) n += copy(s, d) ? 1 : 0;
+  }
+  return n;
+}
+
+export function stageTestModels(target = out) {
+  const model = path.join(target, 'murmur-test', 'whisper-synth');
+  let n = copyTree(path.join(here, 'whisper-synth'), model);
+  const tok = path.join(shared, 'models', 'whisper-tokenizer');
+  for (const f of TOKENIZER_FILES) n += copy(path.join(tok, f), path.join(model, f)) ? 1 : 0;
+  const vad = path.join(target, 'murmur-test', 'silero-vad');
+  n += copy(path.join(shared, 'models', 'silero-vad', 'silero_vad.onnx'), path.join(vad, 'onnx', 'model.onnx')) ? 1 : 0;
+  n += copy(path.join(shared, 'models', 'silero-vad', 'LICENSE'), path.join(vad, 'LICENSE')) ? 1 : 0;
+  return { model, vad, copied: n };
+}
+
+// Copies the tokenizer files into a generated model folder (used by make-bench-models.py).
+export function addTokenizer(folder) {
+  const tok = path.join(shared, 'models', 'whisper-tokenizer');
+  for (const f of TOKENIZER_FILES) copy(path.join(tok, f), path.join(folder, f));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const tokOnly = process.argv.indexOf('--tokenizer-into');
+  if (tokOnly > 0) {
+    addTokenizer(path.resolve(process.argv[tokOnly + 1]));
+  } else {
+    const r = stageTestModels();
+    console.log(`staged ${r.model} and ${r.vad} (${r.copied} files copied) from ${shared}`);
+  }
+}
