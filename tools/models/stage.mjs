@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds the local model folder `.models/` (hub layout, served by the local model host):
 //   .models/murmur-test/whisper-synth/   <- tools/models/whisper-synth/** + the Whisper tokenizer files
-//   .models/murmur-test/silero-vad/      <- Silero VAD v5 as onnx/model.onnx
+//   .models/murmur-test/silero-vad/      <- Silero VAD v5 as onnx/model.onnx (and the same under
+//   .models/onnx-community/silero-vad/, its production id)
 // The tokenizer files and the VAD weights are read from the shared folder (<repo>/../shared,
 // or the folder named by MURMUR_SHARED); they are not part of the repository.
 // usage: node tools/models/stage.mjs [--out <folder>]
@@ -53,9 +54,13 @@ export function stageTestModels(target = out) {
   let n = copyTree(path.join(here, 'whisper-synth'), model);
   const tok = path.join(shared, 'models', 'whisper-tokenizer');
   for (const f of TOKENIZER_FILES) n += copy(path.join(tok, f), path.join(model, f)) ? 1 : 0;
+  // The real Silero VAD, under the test id and under its production id, so that a host
+  // pointed at this folder finds it where it finds it on the hub.
   const vad = path.join(target, 'murmur-test', 'silero-vad');
-  n += copy(path.join(shared, 'models', 'silero-vad', 'silero_vad.onnx'), path.join(vad, 'onnx', 'model.onnx')) ? 1 : 0;
-  n += copy(path.join(shared, 'models', 'silero-vad', 'LICENSE'), path.join(vad, 'LICENSE')) ? 1 : 0;
+  for (const folder of [vad, path.join(target, 'onnx-community', 'silero-vad')]) {
+    n += copy(path.join(shared, 'models', 'silero-vad', 'silero_vad.onnx'), path.join(folder, 'onnx', 'model.onnx')) ? 1 : 0;
+    n += copy(path.join(shared, 'models', 'silero-vad', 'LICENSE'), path.join(folder, 'LICENSE')) ? 1 : 0;
+  }
   return { model, vad, copied: n };
 }
 

@@ -1,3 +1,4 @@
+import { ServiceError } from '../../core/contract/errors';
 import { vocabularyFrom, type WhisperVocabulary } from '../../core/decoding/vocabulary';
 import type { ProgressListener } from '../ports';
 import { DEVICE_SETTINGS, type Device } from './model-settings';
@@ -98,7 +99,7 @@ export async function loadWhisper(
     );
   };
   const settings = DEVICE_SETTINGS[device];
-  const [tokenizer, extractor, config, model] = await Promise.all([
+  const loading = Promise.all([
     transformers.AutoTokenizer.from_pretrained(id, { progress_callback }),
     transformers.AutoFeatureExtractor.from_pretrained(id, { progress_callback }),
     transformers.AutoConfig.from_pretrained(id, { progress_callback }),
@@ -108,6 +109,20 @@ export async function loadWhisper(
       progress_callback,
     }),
   ]);
+  let parts: Awaited<typeof loading>;
+  try {
+    parts = await loading;
+  } catch (thrown) {
+    const reason = thrown instanceof Error ? thrown.message : String(thrown);
+    const from = transformers.env.allowRemoteModels
+      ? transformers.env.remoteHost
+      : transformers.env.localModelPath;
+    throw new ServiceError(
+      'engine_unavailable',
+      `The recognition model "${id}" could not be loaded from ${from}: ${reason}`,
+    );
+  }
+  const [tokenizer, extractor, config, model] = parts;
   const whisperConfig = config as unknown as WhisperConfigLike;
   const generation = (model as unknown as { generation_config: Record<string, unknown> })
     .generation_config;

@@ -1,7 +1,9 @@
-import { ServiceError, toServiceError } from '../../core/contract/errors';
+import { toServiceError } from '../../core/contract/errors';
 import { DEFAULT_WHISPER, HUB } from '../../core/model-catalog';
 import { loadWhisper, type LoadedWhisper } from '../../engine/asr/whisper-model';
-import type { ProgressListener } from '../../engine/ports';
+import { prepareAudio } from '../../engine/media/prepare-audio';
+import type { MediaPorts, ProgressListener } from '../../engine/ports';
+import { browserMediaPorts } from './ffmpeg-media-ports';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
 import { runPipeline, type PipelinePorts } from '../../engine/pipeline';
 import { configureTransformers, pickDevice } from './transformers-setup';
@@ -63,14 +65,22 @@ function whisper(onProgress: ProgressListener): Promise<LoadedWhisper> {
   return model;
 }
 
+const mediaPorts = new Map<string, MediaPorts>();
+
+/** ffmpeg.wasm and the VAD stay loaded across requests (per model host). */
+function media(): MediaPorts {
+  let ports = mediaPorts.get(settings.modelHost);
+  if (!ports) {
+    ports = browserMediaPorts(settings.modelHost);
+    mediaPorts.set(settings.modelHost, ports);
+  }
+  return ports;
+}
+
 function ports(): PipelinePorts<File> {
+  const mediaStage = media();
   return {
-    prepareAudio: async () => {
-      throw new ServiceError(
-        'engine_unavailable',
-        'Media decoding is not available in this build.',
-      );
-    },
+    prepareAudio: (request, options) => prepareAudio(request, mediaStage, options),
     loadWhisper: ({ onProgress }) => whisper(onProgress ?? (() => {})),
     clock: () => performance.now() / 1000,
   };

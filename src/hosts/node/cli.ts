@@ -8,19 +8,19 @@ import {
 } from '../../core/contract/errors';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
 import { runPipeline, type PipelinePorts } from '../../engine/pipeline';
+import { HUB } from '../../core/model-catalog';
+import { prepareAudio } from '../../engine/media/prepare-audio';
+import { nodeMediaPorts } from './ffmpeg-media-ports';
+import { nodeModelFiles } from './model-files';
 import { nodeWhisper } from './whisper-loader';
 import { CliUsageError, parseCliArgs, type CliArgs } from './cli-args';
 import { helpText } from './help';
 import { diskFile, type DiskFile } from './media-file';
 
 function nodePorts(args: CliArgs): PipelinePorts<DiskFile> {
+  const media = nodeMediaPorts(nodeModelFiles(args.models ?? HUB));
   return {
-    prepareAudio: async () => {
-      throw new ServiceError(
-        'engine_unavailable',
-        'Media decoding is not available in this build.',
-      );
-    },
+    prepareAudio: (request, options) => prepareAudio(request, media, options),
     loadWhisper: ({ onProgress }) => nodeWhisper(args.models, args.model, onProgress),
     clock: () => performance.now() / 1000,
   };
