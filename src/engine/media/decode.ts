@@ -8,7 +8,7 @@ export interface DecodeOptions {
   signal?: AbortSignal;
   onProgress?: ProgressListener;
   /**
-   * Seconds of audio decoded per ffmpeg run. By default the window holds about 64 MB of
+   * Seconds of audio decoded per ffmpeg run. By default the window holds about 16 MB of
    * 16 kHz float output whatever the channel count, so memory stays bounded for any length.
    */
   windowSeconds?: number;
@@ -22,7 +22,7 @@ export interface DecodedAudio {
   duration: number;
 }
 
-const WINDOW_OUTPUT_BYTES = 64 * 1024 * 1024;
+const WINDOW_OUTPUT_BYTES = 16 * 1024 * 1024;
 /** Each window after the first starts this early, to be matched against what is decoded. */
 const LEAD_IN_SECONDS = 0.6;
 /** The largest seek error that is corrected. */

@@ -7,9 +7,9 @@ export const VAD_WINDOW = 512;
 /** ...each preceded by the last 64 samples of the previous window (576 inputs). */
 const CONTEXT = 64;
 /** Long channels are cut into this many independent streams, scored side by side in a batch. */
-const MAX_STREAMS = 16;
+const MAX_STREAMS = 64;
 /** No stream is shorter than this, so that restarting the model's state is rare. */
-const MIN_STREAM_SECONDS = 60;
+const MIN_STREAM_SECONDS = 30;
 
 export interface SpeechDetector {
   /** Speech probability of each 512-sample window of a 16 kHz channel. */

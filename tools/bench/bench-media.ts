@@ -1,0 +1,70 @@
+/**
+ * Media for the benchmarks, generated with Debian's ffmpeg into `.cache/bench/` (kept between
+ * runs, never committed) from the shared recordings.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const REPO = resolve(import.meta.dirname, '..', '..');
+export const SHARED = resolve(process.env.MURMUR_SHARED ?? join(REPO, '..', 'shared'));
+export const CACHE = join(REPO, '.cache', 'bench');
+export const sharedMedia = (path: string) => join(SHARED, 'media', path);
+
+function ffmpeg(args: readonly string[]): void {
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
+    stdio: 'inherit',
+  });
+}
+
+/**
+ * A recording of `seconds` with a different talker on each channel (JFK looped on the left,
+ * an AMI meeting looped on the right): 44.1 kHz stereo mp3 at 128 kbit/s, the commonest kind
+ * of long upload.
+ */
+export function longStereoMp3(seconds = 3600): string {
+  mkdirSync(CACHE, { recursive: true });
+  const out = join(CACHE, `stereo-${seconds}s.mp3`);
+  if (existsSync(out) && statSync(out).size > 0) return out;
+  console.error(`Generating ${out} ...`);
+  ffmpeg([
+    '-stream_loop',
+    '-1',
+    '-i',
+    sharedMedia('speech/jfk.wav'),
+    '-stream_loop',
+    '-1',
+    '-i',
+    sharedMedia('diarization/dev00.wav'),
+    '-filter_complex',
+    '[0:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=mono[l];' +
+      '[1:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=mono[r];[l][r]amerge=inputs=2[a]',
+    '-map',
+    '[a]',
+    '-t',
+    String(seconds),
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    out,
+  ]);
+  return out;
+}
+
+/** Peak resident memory (VmHWM) of a process, in MB, from /proc. */
+export function peakRssMb(pid: number | 'self' = 'self'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Current resident memory of a process in MB (0 when it is gone). */
+export function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Decoding speed and peak memory of the media stage in Node for a generated 1-hour stereo
+ * recording: ffmpeg.wasm's core decoding window by window, Silero VAD on both channels,
+ * channel comparison and billing. Prints one JSON line (read by `media.ts`).
+ * usage: tsx tools/bench/media-node.ts [--seconds 3600]
+ */
+import { prepareAudio } from '../../src/engine/media/prepare-audio';
+import {
+  TEST_VAD_MODEL_ID,
+  mediaRequest,
+  testModelFiles,
+} from '../../src/hosts/node/ffmpeg-fixtures';
+import { nodeMediaPorts } from '../../src/hosts/node/ffmpeg-media-ports';
+import { diskFile } from '../../src/hosts/node/media-file';
+import { longStereoMp3, peakRssMb } from './bench-media';
+
+const arg = process.argv.indexOf('--seconds');
+const seconds = arg > 0 ? Number(process.argv[arg + 1]) : 3600;
+const path = longStereoMp3(seconds);
+const file = await diskFile(path);
+if (file === null) throw new Error(`missing ${path}`);
+
+const ports = nodeMediaPorts(testModelFiles());
+const started = performance.now();
+const audio = await prepareAudio(mediaRequest({ kind: 'file', file }), ports, {
+  vadModelId: TEST_VAD_MODEL_ID,
+  onProgress: (fraction, detail) => {
+    if (fraction !== null && process.stderr.isTTY) process.stderr.write(`\r${detail}          `);
+  },
+});
+const wall = (performance.now() - started) / 1000;
+const duration = audio.file.duration;
+console.log(
+  JSON.stringify({
+    host: 'node',
+    file: `${file.name} (${(file.size / 1e6).toFixed(1)} MB)`,
+    duration_s: duration,
+    audio_conversion_time_s: +audio.timings.audio_conversion_time.toFixed(2),
+    decode_x_realtime: +(duration / audio.timings.audio_conversion_time).toFixed(1),
+    vad_time_s: +audio.timings.vad_time.toFixed(2),
+    vad_x_realtime_per_channel: +(
+      (duration * audio.file.nb_channels) /
+      audio.timings.vad_time
+    ).toFixed(1),
+    total_s: +wall.toFixed(2),
+    total_x_realtime: +(duration / wall).toFixed(1),
+    peak_rss_mb: Math.round(peakRssMb()),
+    channels: audio.channels.length,
+    billing: audio.billing.map((b) => `${b.channel}:${b.reason}:${b.billable_seconds}`).join(' '),
+  }),
+);
