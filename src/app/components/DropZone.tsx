@@ -8,6 +8,30 @@ function formatBytes(bytes: number): string {
   return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 }
 
+function MediaIcon({ video }: { video: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-8 w-8 shrink-0 text-indigo-600"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {video ? (
+        <>
+          <rect x="3" y="5" width="14" height="14" rx="2" />
+          <path d="m17 10 4-2v8l-4-2" />
+        </>
+      ) : (
+        <path d="M4 12v-1M8 16V8M12 19V5M16 15V9M20 13v-2" />
+      )}
+    </svg>
+  );
+}
+
 /** Drop a file or press to pick one; the picked file is shown with a way to remove it. */
 export function DropZone() {
   const file = useAppStore((s) => s.values.file);
@@ -55,9 +79,7 @@ export function DropZone() {
       />
       {file ? (
         <div className="flex flex-wrap items-center justify-center gap-3">
-          <span className="text-2xl" aria-hidden="true">
-            {file.type.startsWith('video/') ? '🎬' : '🎧'}
-          </span>
+          <MediaIcon video={file.type.startsWith('video/')} />
           <div className="text-left">
             <p
               className="max-w-[16rem] truncate font-medium text-slate-900"

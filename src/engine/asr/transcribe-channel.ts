@@ -28,6 +28,15 @@ export interface RecognitionOptions {
 }
 
 const TEMPERATURES = [0, 0.2, 0.4, 0.6, 0.8, 1];
+
+/**
+ * Tokens a window may take: Whisper's half context, but no more than fast speech needs (about
+ * 8 text tokens a second plus timestamps), so that a repetition loop in a short window is cut
+ * early instead of running to the limit at every fallback temperature.
+ */
+function tokenBudget(model: LoadedWhisper, seconds: number): number {
+  return Math.min(Math.floor(model.maxTargetPositions / 2), Math.ceil(seconds * 15) + 16);
+}
 /** A window with less audio than this is not worth a decoder pass. */
 const MIN_WINDOW_SECONDS = 0.1;
 
@@ -143,7 +152,7 @@ export async function transcribeChannel(
         task: options.task,
         promptTokens: [...hintTokens, ...previous.slice(-room)],
         temperatures: TEMPERATURES,
-        maxNewTokens: Math.floor(model.maxTargetPositions / 2),
+        maxNewTokens: tokenBudget(model, seconds),
         random,
         forcedTokenCount:
           options.forcedTokensPerSecond === undefined

@@ -199,7 +199,8 @@ export async function loadWhisper(
     },
 
     encodeText: (text) => tokenizer.encode(text, { add_special_tokens: false }),
-    decodeText: (tokens) => tokenizer.decode([...tokens], { skip_special_tokens: true }),
+    decodeText: (tokens) =>
+      tokens.length === 0 ? '' : tokenizer.decode([...tokens], { skip_special_tokens: true }),
     tokenText: (token) => tokenizer.decode([token], { skip_special_tokens: false }),
     dispose: async () => {
       await model.dispose();

@@ -63,6 +63,10 @@ export function windowSegments(
       end: timeOf(unit.to),
       probability: geometricMean(decode.probabilities.slice(first + unit.from, first + unit.to)),
     }));
+    // The attention of the last token often does not move on: let the last word run to the
+    // segment's end rather than end where it starts.
+    const final = timed.at(-1);
+    if (final && final.end <= final.start) final.end = segment.end;
     segments.push({
       text,
       language,
