@@ -26,12 +26,18 @@ const isolation = {
 };
 
 /**
- * The browser tests' harness page for the media stage (e2e/harness/), built beside the app only
+ * The browser tests' harness pages (e2e/harness/: the media stage; recognition benchmarks), built beside the app only
  * when MURMUR_HARNESS=1 (the test:e2e script); the app itself never contains it.
  */
 const harnessInput =
   process.env.MURMUR_HARNESS === '1'
-    ? { input: { main: 'index.html', mediaHarness: 'e2e/harness/media.html' } }
+    ? {
+        input: {
+          main: 'index.html',
+          mediaHarness: 'e2e/harness/media.html',
+          asrHarness: 'e2e/harness/asr.html',
+        },
+      }
     : {};
 
 export default defineConfig({

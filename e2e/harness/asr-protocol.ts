@@ -1,0 +1,27 @@
+/** Messages between the recognition benchmark page and its worker. */
+export interface AsrBenchRequest {
+  contender: 'engine' | 'pipeline';
+  /** The recording, for the engine (which decodes it itself). */
+  file: File;
+  /** The same recording as raw 16 kHz mono float32, for the library's pipeline. */
+  pcm: File;
+  modelId: string;
+  /** Tokens decoded per second of speech (generated weights never stop on their own). */
+  tokensPerSecond: number;
+  /** For the library's pipeline: tokens per 30-s chunk, as it decodes every chunk alike. */
+  tokensPerChunk: number;
+  threads: number;
+}
+
+export interface AsrBenchResult {
+  contender: 'engine' | 'pipeline';
+  seconds: number;
+  firstSegmentSeconds: number;
+  audioSeconds: number;
+  modelLoadSeconds: number;
+  segments: number;
+  crossOriginIsolated: boolean;
+  threads: number;
+}
+
+export type AsrBenchReply = { ok: true; result: AsrBenchResult } | { ok: false; error: string };

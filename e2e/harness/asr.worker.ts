@@ -1,0 +1,123 @@
+import type { MediaFile, TranscriptionRequest } from '../../src/core/contract/request';
+import { loadWhisper } from '../../src/engine/asr/whisper-model';
+import { prepareAudio } from '../../src/engine/media/prepare-audio';
+import { runPipeline } from '../../src/engine/pipeline';
+import { browserMediaPorts } from '../../src/hosts/browser/ffmpeg-media-ports';
+import { configureTransformers } from '../../src/hosts/browser/transformers-setup';
+import type { AsrBenchReply, AsrBenchRequest } from './asr-protocol';
+
+/**
+ * One benchmark run in a worker: Murmur's engine (media stage, VAD, its own decoding loop) or
+ * transformers.js' own ASR pipeline called the common way (30-s chunks, 5-s stride, the whole
+ * decoded file), on the same model files served at /hub/.
+ */
+const scope = self as unknown as {
+  postMessage(message: AsrBenchReply): void;
+  onmessage: ((event: MessageEvent<AsrBenchRequest>) => void) | null;
+};
+
+function request(file: File): TranscriptionRequest<MediaFile> {
+  return {
+    endpoint: 'audio',
+    media: { kind: 'file', file },
+    language_behaviour: 'manual',
+    language: 'en',
+    toggle_noise_reduction: false,
+    transcription_hint: '',
+    toggle_diarization: false,
+    diarization: { num_speakers: null, min_speakers: null, max_speakers: null },
+    toggle_direct_translate: false,
+    target_translation_language: null,
+    webhook_url: null,
+    output_format: 'json',
+    notices: [],
+  };
+}
+
+async function engine(data: AsrBenchRequest) {
+  const transformers = configureTransformers('/hub/');
+  const wasm = transformers.env.backends.onnx.wasm;
+  if (wasm) wasm.numThreads = data.threads;
+  const media = browserMediaPorts('/hub/');
+  const loadStarted = performance.now();
+  const model = await loadWhisper(transformers, data.modelId, 'wasm');
+  const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
+  const started = performance.now();
+  let first = 0;
+  const response = await runPipeline(
+    request(data.file),
+    {
+      prepareAudio: (r, o) =>
+        prepareAudio(r, media, { ...o, vadModelId: 'murmur-test/silero-vad' }),
+      loadWhisper: async () => model,
+      clock: () => performance.now() / 1000,
+    },
+    {
+      forcedTokensPerSecond: data.tokensPerSecond,
+      onSegment: () => {
+        first ||= performance.now();
+      },
+    },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    seconds,
+    firstSegmentSeconds: first ? (first - started) / 1000 : seconds,
+    audioSeconds: response.prediction_raw.metadata.provided_file_metadata.duration,
+    modelLoadSeconds,
+    segments: response.prediction_raw.transcription.length,
+  };
+}
+
+async function library(data: AsrBenchRequest) {
+  const transformers = configureTransformers('/hub/');
+  const wasm = transformers.env.backends.onnx.wasm;
+  if (wasm) wasm.numThreads = data.threads;
+  // The common way: the whole file as 16 kHz mono samples, decoded beforehand (not timed).
+  const audio = new Float32Array(await data.pcm.arrayBuffer());
+  const loadStarted = performance.now();
+  const asr = await transformers.pipeline('automatic-speech-recognition', data.modelId, {
+    device: 'wasm',
+    dtype: { encoder_model: 'q8', decoder_model_merged: 'q8' },
+  });
+  const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
+  const started = performance.now();
+  const output = await asr(audio, {
+    chunk_length_s: 30,
+    stride_length_s: 5,
+    language: 'en',
+    task: 'transcribe',
+    max_new_tokens: data.tokensPerChunk,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  void output;
+  return {
+    seconds,
+    // The pipeline returns every chunk's text together at the end.
+    firstSegmentSeconds: seconds,
+    audioSeconds: audio.length / 16000,
+    modelLoadSeconds,
+    segments: 1,
+  };
+}
+
+scope.onmessage = async (event) => {
+  const data = event.data;
+  try {
+    const run = data.contender === 'engine' ? await engine(data) : await library(data);
+    scope.postMessage({
+      ok: true,
+      result: {
+        contender: data.contender,
+        ...run,
+        crossOriginIsolated: self.crossOriginIsolated,
+        threads: data.threads,
+      },
+    });
+  } catch (thrown) {
+    scope.postMessage({
+      ok: false,
+      error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown),
+    });
+  }
+};

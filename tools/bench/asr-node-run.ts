@@ -1,0 +1,96 @@
+/**
+ * One recognition benchmark run in Node, in a process of its own so that its peak memory
+ * (VmHWM) is its alone. Prints one JSON line.
+ * usage: tsx tools/bench/asr-node-run.ts engine|pipeline <model id> <tokens/s of speech> <tokens per chunk>
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { TranscriptionRequest } from '../../src/core/contract/request';
+import { prepareAudio } from '../../src/engine/media/prepare-audio';
+import { runPipeline } from '../../src/engine/pipeline';
+import { nodeMediaPorts } from '../../src/hosts/node/ffmpeg-media-ports';
+import { diskFile, type DiskFile } from '../../src/hosts/node/media-file';
+import { nodeModelFiles } from '../../src/hosts/node/model-files';
+import { configureModelSource } from '../../src/hosts/node/transformers-setup';
+import { nodeWhisper } from '../../src/hosts/node/whisper-loader';
+import { benchAudio } from './asr-audio';
+import { REPO, peakRssMb } from './bench-media';
+
+const [contender, modelId = 'murmur-bench/whisper-tiny', tps = '3.5', perChunk = '60'] =
+  process.argv.slice(2);
+const models = resolve(REPO, '.models');
+const audio = benchAudio();
+
+async function engine() {
+  const file = (await diskFile(audio.wav)) as DiskFile;
+  const request: TranscriptionRequest<DiskFile> = {
+    endpoint: 'audio',
+    media: { kind: 'file', file },
+    language_behaviour: 'manual',
+    language: 'en',
+    toggle_noise_reduction: false,
+    transcription_hint: '',
+    toggle_diarization: false,
+    diarization: { num_speakers: null, min_speakers: null, max_speakers: null },
+    toggle_direct_translate: false,
+    target_translation_language: null,
+    webhook_url: null,
+    output_format: 'json',
+    notices: [],
+  };
+  const media = nodeMediaPorts(nodeModelFiles(models));
+  const loadStarted = performance.now();
+  const model = await nodeWhisper(models, modelId);
+  const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
+  const started = performance.now();
+  let first = 0;
+  await runPipeline(
+    request,
+    {
+      prepareAudio: (r, o) =>
+        prepareAudio(r, media, { ...o, vadModelId: 'murmur-test/silero-vad' }),
+      loadWhisper: async () => model,
+      clock: () => performance.now() / 1000,
+    },
+    { forcedTokensPerSecond: Number(tps), onSegment: () => void (first ||= performance.now()) },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    seconds,
+    firstSegmentSeconds: first ? (first - started) / 1000 : seconds,
+    modelLoadSeconds,
+  };
+}
+
+async function library() {
+  const transformers = configureModelSource(models);
+  const bytes = readFileSync(audio.pcm);
+  const samples = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  const loadStarted = performance.now();
+  const asr = await transformers.pipeline('automatic-speech-recognition', modelId, {
+    device: 'cpu',
+    dtype: 'fp32',
+  });
+  const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
+  const started = performance.now();
+  await asr(samples, {
+    chunk_length_s: 30,
+    stride_length_s: 5,
+    language: 'en',
+    task: 'transcribe',
+    max_new_tokens: Number(perChunk),
+  });
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, firstSegmentSeconds: seconds, modelLoadSeconds };
+}
+
+const run = contender === 'engine' ? await engine() : await library();
+console.log(
+  JSON.stringify({
+    host: 'node',
+    contender,
+    audioSeconds: audio.seconds,
+    ...run,
+    peakRssMb: peakRssMb('self'),
+  }),
+);

@@ -1,0 +1,148 @@
+/**
+ * Recognition benchmark: Murmur's engine against transformers.js' own ASR pipeline called the
+ * common way (chunk_length_s 30, stride_length_s 5, the whole file), on the same generated
+ * recording with pauses and the same full-size model with generated weights, in Node and in
+ * Chromium (WASM, cross-origin isolated). Generated weights never stop on their own, so both
+ * decode a fixed number of tokens per second of speech. Runs alternate; medians are reported.
+ * usage: tsx tools/bench/asr.ts [--model murmur-bench/whisper-tiny] [--runs 3] [--node-only|--browser-only]
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AsrBenchReply } from '../../e2e/harness/asr-protocol';
+import { benchAudio } from './asr-audio';
+import { REPO } from './bench-media';
+import { buildHarness, launchChromium, sampleChromiumMemory, startPreview } from './chromium';
+
+const option = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const modelId = option('model') ?? 'murmur-bench/whisper-tiny';
+const runs = Number(option('runs') ?? 3);
+const TOKENS_PER_SECOND = 3.5;
+
+if (!existsSync(join(REPO, '.models', modelId, 'onnx', 'encoder_model.onnx'))) {
+  console.error(`No ${modelId} in .models/: run "npm run models:bench" first.`);
+  process.exit(1);
+}
+const audio = benchAudio();
+// The pipeline decodes every 30-s chunk alike: the same tokens per second of speech, spread.
+const tokensPerChunk = Math.round(TOKENS_PER_SECOND * 30 * (audio.speechSeconds / audio.seconds));
+console.error(
+  `Recording: ${audio.seconds.toFixed(1)} s, ${audio.speechSeconds.toFixed(1)} s of speech; ` +
+    `${TOKENS_PER_SECOND} tokens per second of speech (${tokensPerChunk} per pipeline chunk).`,
+);
+
+interface Run {
+  host: string;
+  contender: string;
+  seconds: number;
+  firstSegmentSeconds: number;
+  peakMb: number;
+}
+const results: Run[] = [];
+
+function nodeRun(contender: 'engine' | 'pipeline'): Run {
+  const out = execFileSync(
+    'npx',
+    [
+      'tsx',
+      'tools/bench/asr-node-run.ts',
+      contender,
+      modelId,
+      String(TOKENS_PER_SECOND),
+      String(tokensPerChunk),
+    ],
+    { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const r = JSON.parse(out.trim().split('\n').pop()!) as Run & { peakRssMb: number };
+  return { ...r, host: 'node', peakMb: r.peakRssMb };
+}
+
+async function browserRuns(): Promise<void> {
+  const outDir = buildHarness();
+  const preview = await startPreview(outDir, 4176, '/e2e/harness/asr.html');
+  try {
+    for (let i = 0; i < runs; i++) {
+      for (const contender of ['engine', 'pipeline'] as const) {
+        const browser = await launchChromium();
+        try {
+          const page = await browser.newPage();
+          page.setDefaultTimeout(0);
+          await page.goto(`${preview.base}/e2e/harness/asr.html`);
+          await page.waitForFunction(() => 'asrHarness' in window);
+          await page.getByTestId('harness.file').setInputFiles([audio.wav, audio.pcm]);
+          const memory = sampleChromiumMemory();
+          const reply = (await page.evaluate((o) => window.asrHarness.run(o), {
+            contender,
+            modelId,
+            tokensPerSecond: TOKENS_PER_SECOND,
+            tokensPerChunk,
+            threads: 2,
+          })) as AsrBenchReply;
+          const peak = memory.stop();
+          if (!reply.ok) throw new Error(reply.error);
+          if (!reply.result.crossOriginIsolated)
+            throw new Error('The harness page is not cross-origin isolated.');
+          results.push({
+            host: 'chromium',
+            contender,
+            seconds: reply.result.seconds,
+            firstSegmentSeconds: reply.result.firstSegmentSeconds,
+            peakMb: peak.peakRendererMb,
+          });
+          console.error(JSON.stringify(results.at(-1)));
+        } finally {
+          await browser.close();
+        }
+      }
+    }
+  } finally {
+    preview.stop();
+  }
+}
+
+if (!process.argv.includes('--browser-only')) {
+  for (let i = 0; i < runs; i++) {
+    for (const contender of ['engine', 'pipeline'] as const) {
+      results.push(nodeRun(contender));
+      console.error(JSON.stringify(results.at(-1)));
+    }
+  }
+}
+if (!process.argv.includes('--node-only')) await browserRuns();
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+console.log(
+  `\nRecognition benchmark: ${modelId}, ${audio.seconds.toFixed(0)} s recording, ${runs} runs each (medians)`,
+);
+console.log('host      contender  RTF     first segment  peak memory');
+for (const host of ['node', 'chromium']) {
+  const row = (contender: string) => {
+    const rs = results.filter((r) => r.host === host && r.contender === contender);
+    if (rs.length === 0) return null;
+    return {
+      rtf: median(rs.map((r) => r.seconds / audio.seconds)),
+      first: median(rs.map((r) => r.firstSegmentSeconds)),
+      peak: median(rs.map((r) => r.peakMb)),
+    };
+  };
+  const engine = row('engine');
+  const pipeline = row('pipeline');
+  if (!engine || !pipeline) continue;
+  for (const [name, r] of [
+    ['engine', engine],
+    ['pipeline', pipeline],
+  ] as const) {
+    console.log(
+      `${host.padEnd(9)} ${name.padEnd(10)} ${r.rtf.toFixed(3).padEnd(7)} ${`${r.first.toFixed(2)} s`.padEnd(14)} ${r.peak.toFixed(0)} MB`,
+    );
+  }
+  console.log(
+    `${host.padEnd(9)} speed-up   ${(pipeline.rtf / engine.rtf).toFixed(2)}x faster; first segment ${(pipeline.first / engine.first).toFixed(1)}x sooner`,
+  );
+}

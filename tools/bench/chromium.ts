@@ -1,0 +1,124 @@
+/**
+ * Running a benchmark in Chromium: the harness pages built with MURMUR_HARNESS=1 and served
+ * by `vite preview` (cross-origin isolated), Debian's Chromium launched by Playwright, and the
+ * resident memory of Chromium's processes sampled from /proc.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { CACHE, REPO, rssMb } from './bench-media';
+
+export function buildHarness(): string {
+  const outDir = join(CACHE, 'dist');
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      cwd: REPO,
+      env: { ...process.env, MURMUR_HARNESS: '1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  return outDir;
+}
+
+/** `vite preview` of a built folder; resolves once `probePath` answers. */
+export async function startPreview(outDir: string, port: number, probePath: string) {
+  const server = spawn(
+    'npx',
+    [
+      'vite',
+      'preview',
+      '--outDir',
+      outDir,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+    ],
+    { cwd: REPO, stdio: 'ignore', detached: true },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}${probePath}`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (i > 120) throw new Error('vite preview did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    base,
+    stop: () => {
+      if (server.pid) process.kill(-server.pid);
+    },
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Chromium's processes among the descendants of `root`. */
+export function chromiumProcesses(root: number): { pid: number; type: string }[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone
+    }
+  }
+  const out: { pid: number; type: string }[] = [];
+  const walk = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      let cmdline = '';
+      try {
+        cmdline = readFileSync(`/proc/${child}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!/chrom/i.test(cmdline.split('\0')[0] ?? '')) continue;
+      out.push({ pid: child, type: /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser' });
+      walk(child);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** Samples Chromium's memory until stopped: peak of the renderers and of all processes, MB. */
+export function sampleChromiumMemory(intervalMs = 200) {
+  let peakRenderer = 0;
+  let peakTotal = 0;
+  const timer = setInterval(() => {
+    let total = 0;
+    for (const p of chromiumProcesses(process.pid)) {
+      const rss = rssMb(p.pid);
+      total += rss;
+      if (p.type === 'renderer') peakRenderer = Math.max(peakRenderer, rss);
+    }
+    peakTotal = Math.max(peakTotal, total);
+  }, intervalMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { peakRendererMb: peakRenderer, peakTotalMb: peakTotal };
+    },
+  };
+}
