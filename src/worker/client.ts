@@ -14,6 +14,7 @@ export interface TranscribeCallbacks {
   onProgress?: (progress: Progress) => void;
   onSegment?: (segment: Segment) => void;
   onNotice?: (notice: string) => void;
+  onDevice?: (device: string) => void;
   signal?: AbortSignal;
 }
 
@@ -121,6 +122,9 @@ export class TranscriptionClient {
         break;
       case 'notice':
         call.onNotice?.(message.data);
+        break;
+      case 'device':
+        call.onDevice?.(message.data);
         break;
       case 'result':
         this.pending.delete(message.id);

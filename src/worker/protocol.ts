@@ -44,5 +44,7 @@ export type FromWorker =
   | { id: number; type: 'progress'; data: Progress }
   | { id: number; type: 'segment'; data: Segment }
   | { id: number; type: 'notice'; data: string }
+  /** Where the recogniser runs: 'webgpu' or 'wasm'. */
+  | { id: number; type: 'device'; data: string }
   | { id: number; type: 'result'; data: TranscriptionResponse }
   | { id: number; type: 'error'; data: WireError };

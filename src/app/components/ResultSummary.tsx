@@ -1,7 +1,11 @@
 import type { TranscriptionResponse } from '../../core/contract/response';
 import { clock } from '../lib/time';
+import { useAppStore } from '../store/app-store';
+
+const DEVICE_LABELS: Record<string, string> = { webgpu: 'GPU (WebGPU)', wasm: 'CPU (WASM)' };
 
 export function ResultSummary({ result }: { result: TranscriptionResponse }) {
+  const device = useAppStore((s) => s.device);
   const { metadata, transcription } = result.prediction_raw;
   const file = metadata.provided_file_metadata;
   const languages = [...new Set(transcription.map((s) => s.language))];
@@ -16,6 +20,7 @@ export function ResultSummary({ result }: { result: TranscriptionResponse }) {
     ['Channels', `${file.nb_channels} · ${file.sample_rate / 1000} kHz · ${file.sample_width}-bit`],
     ['Processing', `${metadata.total_transcription_time.toFixed(1)} s`],
     ...(billed !== undefined ? ([['Billable', clock(billed)]] as [string, string][]) : []),
+    ...(device ? ([['Ran on', DEVICE_LABELS[device] ?? device]] as [string, string][]) : []),
   ];
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4" data-testid="result.summary">

@@ -15,6 +15,8 @@ export interface JobSlice {
   progress: Progress | null;
   liveSegments: Segment[];
   notices: string[];
+  /** Where the recogniser ran ('webgpu' or 'wasm'), once known. */
+  device: string | null;
   result: TranscriptionResponse | null;
   /** Name the downloads are saved under. */
   resultName: string;
@@ -32,6 +34,7 @@ export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) =>
   progress: null,
   liveSegments: [],
   notices: [],
+  device: null,
   result: null,
   resultName: 'transcript',
   resultMedia: null,

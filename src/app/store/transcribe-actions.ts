@@ -47,6 +47,7 @@ export async function submitTranscription(): Promise<void> {
     progress: null,
     liveSegments: [],
     notices: parsed.request.notices,
+    device: null,
     error: null,
     result: null,
   });
@@ -54,6 +55,8 @@ export async function submitTranscription(): Promise<void> {
     const result = await getClient().transcribe(values.endpoint, form, {
       signal: controller.signal,
       onProgress: (progress) => useAppStore.setState({ progress }),
+      onNotice: (notice) => useAppStore.setState((s) => ({ notices: [...s.notices, notice] })),
+      onDevice: (device) => useAppStore.setState({ device }),
       onSegment: (segment) =>
         useAppStore.setState((s) => ({ liveSegments: [...s.liveSegments, segment] })),
     });

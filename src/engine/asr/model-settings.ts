@@ -11,8 +11,8 @@ export interface DeviceSettings {
 }
 
 export const DEVICE_SETTINGS: Record<Device, DeviceSettings> = {
-  // GPUs run half precision well; the decoder's many small steps stay quantised for memory.
-  webgpu: { encoderDtype: 'fp32', decoderDtype: 'q8' },
+  // Full precision: every export has it, and 8-bit integer kernels are not all on WebGPU.
+  webgpu: { encoderDtype: 'fp32', decoderDtype: 'fp32' },
   // In the browser without a GPU, 8-bit weights are 4x smaller to download and faster on CPU.
   wasm: { encoderDtype: 'q8', decoderDtype: 'q8' },
   // onnxruntime-node: full precision is the fastest and most exact on a CPU.

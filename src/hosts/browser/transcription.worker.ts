@@ -1,13 +1,15 @@
 import { toServiceError } from '../../core/contract/errors';
+import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
+import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
 import { DEFAULT_WHISPER, HUB } from '../../core/model-catalog';
+import type { Device } from '../../engine/asr/model-settings';
 import { loadWhisper, type LoadedWhisper } from '../../engine/asr/whisper-model';
 import { prepareAudio } from '../../engine/media/prepare-audio';
-import type { MediaPorts, ProgressListener } from '../../engine/ports';
-import { browserMediaPorts } from './ffmpeg-media-ports';
-import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
 import { runPipeline, type PipelinePorts } from '../../engine/pipeline';
-import { configureTransformers, pickDevice } from './transformers-setup';
+import type { MediaPorts, ProgressListener } from '../../engine/ports';
 import type { EngineSettings, FromWorker, ToWorker } from '../../worker/protocol';
+import { browserMediaPorts } from './ffmpeg-media-ports';
+import { configureTransformers, pickDevice } from './transformers-setup';
 
 /** The worker global, typed by its messages (the DOM and WebWorker libs cannot share a program). */
 interface WorkerScope {
@@ -16,9 +18,67 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
+const post = (message: FromWorker) => scope.postMessage(message);
 
-function post(message: FromWorker): void {
-  scope.postMessage(message);
+let settings: EngineSettings = { modelHost: HUB, whisperModel: DEFAULT_WHISPER };
+/** Set when the GPU failed during this worker's life: everything runs on WASM from then on. */
+let gpuFailed = false;
+const loaded = new Map<string, Promise<LoadedWhisper>>();
+const mediaPorts = new Map<string, MediaPorts>();
+
+async function device(): Promise<Device> {
+  return gpuFailed ? 'wasm' : pickDevice();
+}
+
+/** One recogniser per (host, model, device), loaded on first use and kept for later requests. */
+async function whisper(onProgress: ProgressListener): Promise<LoadedWhisper> {
+  const { modelHost, whisperModel } = settings;
+  const on = await device();
+  const key = `${modelHost}|${whisperModel}|${on}`;
+  let model = loaded.get(key);
+  if (!model) {
+    model = loadWhisper(configureTransformers(modelHost), whisperModel, on, onProgress);
+    model.catch(() => loaded.delete(key));
+    loaded.set(key, model);
+  }
+  return model;
+}
+
+/** ffmpeg.wasm and the VAD stay loaded across requests (per model host). */
+function media(): MediaPorts {
+  let ports = mediaPorts.get(settings.modelHost);
+  if (!ports) {
+    ports = browserMediaPorts(settings.modelHost);
+    mediaPorts.set(settings.modelHost, ports);
+  }
+  return ports;
+}
+
+function ports(id: number): PipelinePorts<File> {
+  const mediaStage = media();
+  return {
+    prepareAudio: (request, options) => prepareAudio(request, mediaStage, options),
+    loadWhisper: async ({ onProgress }) => {
+      const model = await whisper(onProgress ?? (() => {}));
+      post({ id, type: 'device', data: model.device });
+      return model;
+    },
+    clock: () => performance.now() / 1000,
+  };
+}
+
+/** A failure of the GPU itself (device lost, out of GPU memory), not of the request. */
+function isGpuFailure(thrown: unknown): boolean {
+  const text = thrown instanceof Error ? `${thrown.name} ${thrown.message}` : String(thrown);
+  return /device (was )?lost|GPUDevice|webgpu|gpu-buffer|out of (gpu )?memory/i.test(text);
+}
+
+async function run(id: number, request: TranscriptionRequest<File & MediaFile>) {
+  return runPipeline(request, ports(id), {
+    onProgress: (stage, fraction, detail) =>
+      post({ id, type: 'progress', data: { stage, fraction, detail } }),
+    onSegment: (segment) => post({ id, type: 'segment', data: segment }),
+  });
 }
 
 async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): Promise<void> {
@@ -31,11 +91,20 @@ async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): P
     });
     const request = parseRequestOrThrow(fieldsFromRecord(data.strings, data.files), data.endpoint);
     for (const notice of request.notices) post({ id, type: 'notice', data: notice });
-    const response = await runPipeline(request, ports(), {
-      onProgress: (stage, fraction, detail) =>
-        post({ id, type: 'progress', data: { stage, fraction, detail } }),
-      onSegment: (segment) => post({ id, type: 'segment', data: segment }),
-    });
+    let response;
+    try {
+      response = await run(id, request);
+    } catch (thrown) {
+      if (gpuFailed || !isGpuFailure(thrown) || (await pickDevice()) !== 'webgpu') throw thrown;
+      // The GPU went away mid-way: the same work again on WASM, once.
+      gpuFailed = true;
+      post({
+        id,
+        type: 'notice',
+        data: 'The GPU stopped responding; the work continued on the CPU.',
+      });
+      response = await run(id, request);
+    }
     post({ id, type: 'result', data: response });
   } catch (thrown) {
     const error = toServiceError(thrown);
@@ -45,45 +114,6 @@ async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): P
       data: { code: error.code, message: error.message, problems: [...error.problems] },
     });
   }
-}
-
-let settings: EngineSettings = { modelHost: HUB, whisperModel: DEFAULT_WHISPER };
-const loaded = new Map<string, Promise<LoadedWhisper>>();
-
-/** One recogniser per (host, model), loaded on first use and kept for later requests. */
-function whisper(onProgress: ProgressListener): Promise<LoadedWhisper> {
-  const key = `${settings.modelHost}|${settings.whisperModel}`;
-  let model = loaded.get(key);
-  if (!model) {
-    const { modelHost, whisperModel } = settings;
-    model = pickDevice().then((device) =>
-      loadWhisper(configureTransformers(modelHost), whisperModel, device, onProgress),
-    );
-    model.catch(() => loaded.delete(key));
-    loaded.set(key, model);
-  }
-  return model;
-}
-
-const mediaPorts = new Map<string, MediaPorts>();
-
-/** ffmpeg.wasm and the VAD stay loaded across requests (per model host). */
-function media(): MediaPorts {
-  let ports = mediaPorts.get(settings.modelHost);
-  if (!ports) {
-    ports = browserMediaPorts(settings.modelHost);
-    mediaPorts.set(settings.modelHost, ports);
-  }
-  return ports;
-}
-
-function ports(): PipelinePorts<File> {
-  const mediaStage = media();
-  return {
-    prepareAudio: (request, options) => prepareAudio(request, mediaStage, options),
-    loadWhisper: ({ onProgress }) => whisper(onProgress ?? (() => {})),
-    clock: () => performance.now() / 1000,
-  };
 }
 
 scope.addEventListener('message', (event) => {
