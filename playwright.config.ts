@@ -2,6 +2,17 @@ import { defineConfig } from '@playwright/test';
 
 const port = 4174;
 
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 /**
  * Playwright drives Debian's Chromium (its own browser downloads are not available here). The
  * built app is served by `vite preview`, which sends the cross-origin isolation headers.
@@ -16,20 +27,24 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     acceptDownloads: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath, args: chromiumArgs },
   },
-  projects: [{ name: 'laptop', use: { viewport: { width: 1366, height: 900 } } }],
+  projects: [
+    {
+      name: 'laptop',
+      testIgnore: /webgpu\.spec\.ts/,
+      use: { viewport: { width: 1366, height: 900 } },
+    },
+    {
+      // A software WebGPU adapter (SwiftShader) appears only with this flag.
+      name: 'webgpu',
+      testMatch: /webgpu\.spec\.ts/,
+      use: {
+        viewport: { width: 1366, height: 900 },
+        launchOptions: { executablePath, args: [...chromiumArgs, '--enable-unsafe-webgpu'] },
+      },
+    },
+  ],
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
     url: `http://127.0.0.1:${port}/`,

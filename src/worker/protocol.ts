@@ -32,6 +32,8 @@ export interface EngineSettings {
   modelHost: string;
   /** Model id of the recogniser (Whisper in the transformers.js layout). */
   whisperModel: string;
+  /** Use WebGPU when the device has a real adapter; off: always WASM. */
+  useGpu: boolean;
 }
 
 /** Messages from the page to the worker. */

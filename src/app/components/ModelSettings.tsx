@@ -52,6 +52,16 @@ export function ModelSettings() {
             onChange={(e) => setSetting('whisperModel', e.target.value.trim())}
           />
         </div>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={settings.useGpu}
+            data-testid="settings.use-gpu"
+            className="h-4 w-4 accent-indigo-600"
+            onChange={(e) => setSetting('useGpu', e.target.checked)}
+          />
+          Use the GPU (WebGPU) when this device has one
+        </label>
         <div>
           <label htmlFor="setting-host" className="mb-1 block text-sm font-medium text-slate-700">
             Model host

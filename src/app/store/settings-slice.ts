@@ -5,7 +5,11 @@ import type { AppState } from './app-store';
 
 const STORAGE_KEY = 'murmur.settings';
 
-export const DEFAULT_SETTINGS: EngineSettings = { modelHost: HUB, whisperModel: DEFAULT_WHISPER };
+export const DEFAULT_SETTINGS: EngineSettings = {
+  modelHost: HUB,
+  whisperModel: DEFAULT_WHISPER,
+  useGpu: true,
+};
 
 function stored(): EngineSettings {
   try {

@@ -20,14 +20,14 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 const post = (message: FromWorker) => scope.postMessage(message);
 
-let settings: EngineSettings = { modelHost: HUB, whisperModel: DEFAULT_WHISPER };
+let settings: EngineSettings = { modelHost: HUB, whisperModel: DEFAULT_WHISPER, useGpu: true };
 /** Set when the GPU failed during this worker's life: everything runs on WASM from then on. */
 let gpuFailed = false;
 const loaded = new Map<string, Promise<LoadedWhisper>>();
 const mediaPorts = new Map<string, MediaPorts>();
 
 async function device(): Promise<Device> {
-  return gpuFailed ? 'wasm' : pickDevice();
+  return gpuFailed || !settings.useGpu ? 'wasm' : pickDevice();
 }
 
 /** One recogniser per (host, model, device), loaded on first use and kept for later requests. */
@@ -95,7 +95,7 @@ async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): P
     try {
       response = await run(id, request);
     } catch (thrown) {
-      if (gpuFailed || !isGpuFailure(thrown) || (await pickDevice()) !== 'webgpu') throw thrown;
+      if (!isGpuFailure(thrown) || (await device()) !== 'webgpu') throw thrown;
       // The GPU went away mid-way: the same work again on WASM, once.
       gpuFailed = true;
       post({
