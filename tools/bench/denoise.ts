@@ -187,7 +187,8 @@ export function wordErrorRate(reference: string, hypothesis: string): number {
 }
 
 const filters = (
-  option('filters') ?? `${DENOISE_FILTER};afftdn;afftdn=nr=20:nf=-30:tn=1;anlmdn`
+  option('filters') ??
+  `${DENOISE_FILTER};afftdn;highpass=f=80,${DENOISE_FILTER};afftdn=nr=20:nf=-30:tn=1;anlmdn`
 ).split(';');
 const conditions = [
   { noise: 'clean', snr: Infinity },
@@ -240,6 +241,7 @@ for (const filter of filters) {
         gain += siSdr(out, clip.clean) - siSdr(noisy[i]!, clip.clean);
       }
     }
+    console.error(`  ${filter}: ${condition.noise} ${condition.snr} dB done`);
     if (condition.noise === 'clean') {
       row['clean SI-SDR'] = +(gain / clips.length).toFixed(1);
       row['clean LSD'] = +(lsd / clips.length).toFixed(2);

@@ -31,11 +31,37 @@ function blobOf(source: MediaSource): { blob: Blob; name: string } {
   return { blob: source.file, name: source.file.name };
 }
 
-/** The browser host's ffmpeg: loaded on first use; reloaded after a cancelled run. */
+/**
+ * ffmpeg.wasm's core fails (memory access out of bounds, or a hang) after about 160 runs in
+ * one instance: it is replaced by a fresh one, with the same mounts, well before that.
+ */
+export const RUNS_PER_CORE = 100;
+
+interface Mounted {
+  dir: string;
+  file: string;
+  blob: Blob;
+}
+
+/**
+ * The browser host's ffmpeg: loaded on first use; replaced after a cancelled run and after
+ * `RUNS_PER_CORE` runs.
+ */
 export function browserFfmpeg(options: BrowserFfmpegOptions = {}): FfmpegPort {
   let ffmpeg: Promise<FFmpeg> | null = null;
   let log: string[] = [];
   let mountCount = 0;
+  let runs = 0;
+  const mounts = new Map<string, Mounted>();
+
+  const attach = async (instance: FFmpeg, mounted: Mounted) => {
+    await instance.createDir(mounted.dir);
+    await instance.mount(
+      FFFSType.WORKERFS,
+      { blobs: [{ name: mounted.file, data: mounted.blob }] },
+      mounted.dir,
+    );
+  };
 
   const ready = () => {
     ffmpeg ??= (async () => {
@@ -45,10 +71,22 @@ export function browserFfmpeg(options: BrowserFfmpegOptions = {}): FfmpegPort {
         coreURL: absolute(options.coreUrl ?? coreUrl),
         wasmURL: absolute(options.wasmUrl ?? wasmUrl),
       });
+      for (const mounted of mounts.values()) await attach(instance, mounted);
       return instance;
     })();
     ffmpeg.catch(() => (ffmpeg = null));
     return ffmpeg;
+  };
+
+  /** A fresh core once this one has run its share; files written before a run are kept. */
+  const fresh = async () => {
+    if (runs >= RUNS_PER_CORE && ffmpeg !== null) {
+      runs = 0;
+      const old = ffmpeg;
+      ffmpeg = null;
+      (await old).terminate();
+    }
+    return ready();
   };
 
   const run = async (
@@ -56,8 +94,9 @@ export function browserFfmpeg(options: BrowserFfmpegOptions = {}): FfmpegPort {
     args: readonly string[],
     signal?: AbortSignal,
   ): Promise<FfmpegRun> => {
-    const instance = await ready();
+    const instance = await fresh();
     signal?.throwIfAborted();
+    runs++;
     log = [];
     try {
       const exitCode = await instance[program]([...args], -1, signal ? { signal } : {});
@@ -76,18 +115,21 @@ export function browserFfmpeg(options: BrowserFfmpegOptions = {}): FfmpegPort {
 
   return {
     async mount(source) {
-      const instance = await ready();
+      const instance = await fresh();
       const { blob, name } = blobOf(source);
-      const dir = `/media-${++mountCount}`;
-      const file = `input${safeExtension(name)}`;
-      await instance.createDir(dir);
-      await instance.mount(FFFSType.WORKERFS, { blobs: [{ name: file, data: blob }] }, dir);
-      return `${dir}/${file}`;
+      const mounted = {
+        dir: `/media-${++mountCount}`,
+        file: `input${safeExtension(name)}`,
+        blob,
+      };
+      await attach(instance, mounted);
+      mounts.set(mounted.dir, mounted);
+      return `${mounted.dir}/${mounted.file}`;
     },
     async unmount(path) {
-      if (ffmpeg === null) return;
-      const instance = await ready();
       const dir = path.slice(0, path.lastIndexOf('/'));
+      if (!mounts.delete(dir) || ffmpeg === null) return;
+      const instance = await ready();
       await instance.unmount(dir);
       await instance.deleteDir(dir);
     },
@@ -98,7 +140,7 @@ export function browserFfmpeg(options: BrowserFfmpegOptions = {}): FfmpegPort {
     exec: (args, opts) => run('exec', args, opts?.signal),
     ffprobe: (args, opts) => run('ffprobe', args, opts?.signal),
     async writeFile(path, data) {
-      await (await ready()).writeFile(path, data);
+      await (await fresh()).writeFile(path, data);
     },
     async readFile(path) {
       const data = await (await ready()).readFile(path);

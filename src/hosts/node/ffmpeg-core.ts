@@ -43,8 +43,16 @@ const rangeReader = {
 
 interface Mounted {
   dir: string;
+  file: string;
+  range: ByteRange;
   close: () => void;
 }
+
+/**
+ * ffmpeg.wasm's core fails (memory access out of bounds, or a hang) after about 160 runs in
+ * one instance: it is replaced by a fresh one, with the same mounts, well before that.
+ */
+export const RUNS_PER_CORE = 100;
 
 type CoreFactory = (overrides: Record<string, unknown>) => Promise<FFmpegCoreModule>;
 
@@ -86,14 +94,35 @@ export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
   const mounts = new Map<string, Mounted>();
   let mountCount = 0;
 
+  let runs = 0;
+
+  const attach = (m: FFmpegCoreModule, mounted: Mounted) => {
+    m.FS.mkdir(mounted.dir);
+    m.FS.mount(
+      m.FS.filesystems.WORKERFS,
+      { blobs: [{ name: mounted.file, data: mounted.range as unknown as Blob }] },
+      mounted.dir,
+    );
+  };
+
   const ready = () => {
     core ??= loadCore(options.coreDir ?? resolveCoreDir()).then((m) => {
       m.setLogger(({ message }) => log.push(message));
       const fs = m.FS as unknown as { filesystems: { WORKERFS: { reader: unknown } } };
       fs.filesystems.WORKERFS.reader = rangeReader;
+      for (const mounted of mounts.values()) attach(m, mounted);
       return m;
     });
     return core;
+  };
+
+  /** A fresh core once this one has run its share; files written before a run are kept. */
+  const fresh = () => {
+    if (runs >= RUNS_PER_CORE) {
+      runs = 0;
+      core = null;
+    }
+    return ready();
   };
 
   const run = async (
@@ -101,8 +130,9 @@ export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
     args: readonly string[],
     signal?: AbortSignal,
   ): Promise<FfmpegRun> => {
-    const m = await ready();
+    const m = await fresh();
     signal?.throwIfAborted();
+    runs++;
     log = [];
     m.reset();
     m.setTimeout(-1);
@@ -119,7 +149,7 @@ export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
 
   return {
     async mount(source) {
-      const m = await ready();
+      const m = await fresh();
       const dir = `/media-${++mountCount}`;
       const filePath = pathOf(source);
       let range: ByteRange;
@@ -148,13 +178,9 @@ export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
         throw new Error('The Node ffmpeg host reads files on disk (with a path) or bytes.');
       }
       const file = `input${safeExtension(name)}`;
-      m.FS.mkdir(dir);
-      m.FS.mount(
-        m.FS.filesystems.WORKERFS,
-        { blobs: [{ name: file, data: range as unknown as Blob }] },
-        dir,
-      );
-      mounts.set(dir, { dir, close });
+      const mounted = { dir, file, range, close };
+      attach(m, mounted);
+      mounts.set(dir, mounted);
       return `${dir}/${file}`;
     },
     async unmount(path) {
@@ -184,7 +210,7 @@ export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
     exec: (args, opts) => run('exec', args, opts?.signal),
     ffprobe: (args, opts) => run('ffprobe', args, opts?.signal),
     async writeFile(path, data) {
-      (await ready()).FS.writeFile(path, data);
+      (await fresh()).FS.writeFile(path, data);
     },
     async readFile(path) {
       return (await ready()).FS.readFile(path, { encoding: 'binary' }) as Uint8Array;

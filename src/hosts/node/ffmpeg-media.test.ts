@@ -12,6 +12,7 @@ import {
   sharedMedia,
   testModelFiles,
 } from './ffmpeg-fixtures';
+import { RUNS_PER_CORE, nodeFfmpeg } from './ffmpeg-core';
 import { nodeMediaPorts } from './ffmpeg-media-ports';
 import { diskFile } from './media-file';
 
@@ -582,8 +583,42 @@ describe('noise reduction', () => {
     const b = denoised.channels[0]!.samples;
     expect(b.length).toBe(a.length);
     expect(b).not.toEqual(a);
-    // Clean speech stays the same speech.
-    expect(compareChannels(a, b, 16000).score).toBeGreaterThan(0.9);
+    // Clean speech stays the same speech, sample for sample (the filter's delay is taken out).
+    let dot = 0;
+    let na = 0;
+    let nb = 0;
+    for (let i = 0; i < a.length; i++) {
+      dot += a[i]! * b[i]!;
+      na += a[i]! ** 2;
+      nb += b[i]! ** 2;
+    }
+    expect(dot / Math.sqrt(na * nb)).toBeGreaterThan(0.95);
     expect(plain.timings.noise_reduction_time).toBe(0);
+  });
+});
+
+describe('ffmpeg.wasm core lifetime', () => {
+  it('keeps working past the number of runs one core survives, mounts included', async () => {
+    const ffmpeg = nodeFfmpeg();
+    const file = await diskFile(sharedMedia('speech/LDC93S1.wav'));
+    const input = await ffmpeg.mount({ kind: 'file', file: file! });
+    for (let i = 0; i < RUNS_PER_CORE * 2 + 10; i++) {
+      const run = await ffmpeg.exec([
+        '-v',
+        'error',
+        '-i',
+        input,
+        '-t',
+        '0.05',
+        '-f',
+        'f32le',
+        '/probe.f32',
+      ]);
+      expect(run.exitCode).toBe(0);
+      await ffmpeg.deleteFile('/probe.f32');
+    }
+    const probe = await probeMedia(ffmpeg, input, 'LDC93S1.wav');
+    expect(probe.sampleRate).toBe(16000);
+    await ffmpeg.unmount(input);
   });
 });
