@@ -20,6 +20,8 @@ import {
   spanDuration,
   speechRegions,
   SILENCE_DB,
+  noiseFramesOutside,
+  spectralDenoise,
 } from './index';
 
 const RATE = 16_000;
@@ -350,5 +352,37 @@ describe('window alignment', () => {
       correlation: 0,
     });
     expect(() => alignWindow(new Float32Array(10), new Float32Array(10), 1)).toThrow(RangeError);
+  });
+});
+
+describe('spectral denoiser', () => {
+  const speech = talker(6, 11);
+  const random = rng(12);
+  const noise = new Float32Array(speech.length).map(() => (random() * 2 - 1) * 0.05);
+  const snr = (x: Float32Array) => {
+    let signal = 0;
+    let error = 0;
+    for (let i = 0; i < speech.length; i++) {
+      signal += speech[i]! ** 2;
+      error += (x[i]! - speech[i]!) ** 2;
+    }
+    return 10 * Math.log10(signal / error);
+  };
+  it('lowers noise and keeps timing', () => {
+    const noisy = speech.map((s, i) => s + noise[i]!);
+    const out = spectralDenoise(noisy);
+    expect(out).toHaveLength(noisy.length);
+    expect(snr(out) - snr(noisy)).toBeGreaterThan(2);
+  });
+  it('leaves clean speech nearly unchanged, and measures noise where told', () => {
+    expect(snr(spectralDenoise(speech))).toBeGreaterThan(20);
+    const mask = noiseFramesOutside([{ start: 1, end: 2 }], 3 * RATE, RATE);
+    expect(mask[0]).toBe(true);
+    expect(mask[Math.round((1.5 * RATE) / 256)]).toBe(false);
+  });
+  it('refuses a frame length that is not a power of two, and passes silence through', () => {
+    expect(() => spectralDenoise(speech, { frameLength: 500 })).toThrow(RangeError);
+    expect(spectralDenoise(new Float32Array(1000)).every((s) => s === 0)).toBe(true);
+    expect(spectralDenoise(new Float32Array(0))).toHaveLength(0);
   });
 });

@@ -7,3 +7,4 @@ export * from './probe';
 export * from './silence';
 export * from './speech-regions';
 export * from './window-alignment';
+export * from './spectral-denoise';

@@ -3,8 +3,10 @@ import type { FfmpegPort } from '../ports';
 import { SAMPLE_RATE } from './prepared-audio';
 
 /**
- * The denoiser: ffmpeg's FFT noise reducer with noise tracking (it follows a changing noise
- * floor). Chosen by the measurements of `npm run bench:denoise` (see tools/bench/README.md).
+ * Noise reduction with an ffmpeg filter, kept for comparison in `npm run bench:denoise`: the
+ * media stage uses Murmur's own spectral Wiener filter (core/audio/spectral-denoise.ts), which
+ * measured several dB better on noisy speech (see tools/bench/README.md). This is the best of
+ * the ffmpeg filters measured: the FFT noise reducer with noise tracking.
  */
 export const DENOISE_FILTER = 'afftdn=nr=12:nf=-40:tn=1';
 

@@ -8,12 +8,12 @@ import { areSimilar, compareChannels } from '../../core/audio/channel-similarity
 import { peakLevelDb } from '../../core/audio/levels';
 import { providedFileMetadata } from '../../core/audio/probe';
 import { isSilentChannel } from '../../core/audio/silence';
+import { noiseFramesOutside, spectralDenoise } from '../../core/audio/spectral-denoise';
 import { spanDuration, speechRegions, type TimeSpan } from '../../core/audio/speech-regions';
 import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
 import type { MediaPorts, ProgressListener } from '../ports';
 import { decodeChannels, probeMedia } from './decode';
 import { mediaSource } from './media-input';
-import { denoiseChannel } from './noise-reduction';
 import type { ChannelAudio, PreparedAudio } from './prepared-audio';
 import { SAMPLE_RATE } from './prepared-audio';
 import { loadSileroVad } from './silero-vad';
@@ -38,7 +38,9 @@ interface ChannelAnalysis {
  * The media stage: the request's file or URL is read, decoded with ffmpeg to 16 kHz per
  * channel, each channel checked for speech with Silero VAD, channels with the same content
  * found, billing worked out (spec section 8), and the distinct channels with speech handed on,
- * denoised when `toggle_noise_reduction` is set. An all-silent file is a valid, empty result.
+ * denoised when `toggle_noise_reduction` is set (a spectral Wiener filter whose noise is
+ * measured where VAD found no speech; see core/audio/spectral-denoise.ts). An all-silent file
+ * is a valid, empty result.
  */
 export async function prepareAudio<F extends MediaFile>(
   request: TranscriptionRequest<F>,
@@ -122,7 +124,15 @@ export async function prepareAudio<F extends MediaFile>(
     let samples = decoded.channels[v.index]!;
     if (request.toggle_noise_reduction) {
       onProgress?.(null, `Reducing noise${kept.length > 1 ? ` (channel ${v.index + 1})` : ''}`);
-      samples = await denoiseChannel(ports.ffmpeg, samples, signal ? { signal } : {});
+      signal?.throwIfAborted();
+      // The noise is measured where VAD found no speech.
+      const noiseFrames = noiseFramesOutside(
+        analyses[v.index]!.speech,
+        samples.length,
+        SAMPLE_RATE,
+      );
+      samples = spectralDenoise(samples, { noiseFrames });
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
     channels.push({ index: v.index, samples, speech: analyses[v.index]!.speech });
   }
