@@ -1,4 +1,8 @@
-import type { MediaFile, TranscriptionRequest } from '../../src/core/contract/request';
+import {
+  requestWithDefaults,
+  type MediaFile,
+  type TranscriptionRequest,
+} from '../../src/core/contract/request';
 import { loadWhisper } from '../../src/engine/asr/whisper-model';
 import { prepareAudio } from '../../src/engine/media/prepare-audio';
 import { runPipeline } from '../../src/engine/pipeline';
@@ -17,21 +21,14 @@ const scope = self as unknown as {
 };
 
 function request(file: File): TranscriptionRequest<MediaFile> {
-  return {
-    endpoint: 'audio',
-    media: { kind: 'file', file },
-    language_behaviour: 'manual',
-    language: 'en',
-    toggle_noise_reduction: false,
-    transcription_hint: '',
-    toggle_diarization: false,
-    diarization: { num_speakers: null, min_speakers: null, max_speakers: null },
-    toggle_direct_translate: false,
-    target_translation_language: null,
-    webhook_url: null,
-    output_format: 'json',
-    notices: [],
-  };
+  return requestWithDefaults(
+    'audio',
+    { kind: 'file', file },
+    {
+      language_behaviour: 'manual',
+      language: 'en',
+    },
+  );
 }
 
 async function engine(data: AsrBenchRequest) {

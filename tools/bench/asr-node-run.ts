@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { TranscriptionRequest } from '../../src/core/contract/request';
+import { requestWithDefaults } from '../../src/core/contract/request';
 import { prepareAudio } from '../../src/engine/media/prepare-audio';
 import { runPipeline } from '../../src/engine/pipeline';
 import { nodeMediaPorts } from '../../src/hosts/node/ffmpeg-media-ports';
@@ -23,21 +23,14 @@ const audio = benchAudio();
 
 async function engine() {
   const file = (await diskFile(audio.wav)) as DiskFile;
-  const request: TranscriptionRequest<DiskFile> = {
-    endpoint: 'audio',
-    media: { kind: 'file', file },
-    language_behaviour: 'manual',
-    language: 'en',
-    toggle_noise_reduction: false,
-    transcription_hint: '',
-    toggle_diarization: false,
-    diarization: { num_speakers: null, min_speakers: null, max_speakers: null },
-    toggle_direct_translate: false,
-    target_translation_language: null,
-    webhook_url: null,
-    output_format: 'json',
-    notices: [],
-  };
+  const request = requestWithDefaults<DiskFile>(
+    'audio',
+    { kind: 'file', file },
+    {
+      language_behaviour: 'manual',
+      language: 'en',
+    },
+  );
   const media = nodeMediaPorts(nodeModelFiles(models));
   const loadStarted = performance.now();
   const model = await nodeWhisper(models, modelId);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsFromRecord, parseRequest, parseRequestOrThrow } from './parse-request';
 import { ServiceError } from './errors';
-import type { MediaFile } from './request';
+import { requestWithDefaults, type MediaFile } from './request';
 
 const wav: MediaFile = { name: 'talk.wav', size: 1234, type: 'audio/wav' };
 const mp4: MediaFile = { name: 'clip.mp4', size: 9999, type: 'video/mp4' };
@@ -295,6 +295,28 @@ describe('parseRequest', () => {
     const result = parseRequest(form, 'audio');
     expect(result.ok && result.request.output_format).toBe('vtt');
     expect(result.ok && result.request.media.kind).toBe('file');
+  });
+});
+
+describe('requestWithDefaults', () => {
+  it('gives the same defaults as the parser', () => {
+    const parsed = audio({});
+    expect(parsed.ok && parsed.request).toEqual(
+      requestWithDefaults('audio', { kind: 'file', file: wav }),
+    );
+  });
+
+  it('takes the options given', () => {
+    const request = requestWithDefaults(
+      'video',
+      { kind: 'url', url: 'https://x.example.com/v.mp4' },
+      {
+        output_format: 'vtt',
+      },
+    );
+    expect(request.output_format).toBe('vtt');
+    expect(request.endpoint).toBe('video');
+    expect(request.language_behaviour).toBe('automatic single language');
   });
 });
 

@@ -47,3 +47,30 @@ export interface TranscriptionRequest<F extends MediaFile = MediaFile> {
   /** Notes on fields that were accepted but have no effect (e.g. a URL beside a file). */
   notices: string[];
 }
+
+/**
+ * A request with the spec's defaults for every option not given: for hosts and tools that
+ * build requests in code rather than parse them from form fields.
+ */
+export function requestWithDefaults<F extends MediaFile>(
+  endpoint: Endpoint,
+  media: MediaInput<F>,
+  options: Partial<Omit<TranscriptionRequest<F>, 'endpoint' | 'media'>> = {},
+): TranscriptionRequest<F> {
+  return {
+    endpoint,
+    media,
+    language_behaviour: 'automatic single language',
+    language: null,
+    toggle_noise_reduction: false,
+    transcription_hint: '',
+    toggle_diarization: false,
+    diarization: { num_speakers: null, min_speakers: null, max_speakers: null },
+    toggle_direct_translate: false,
+    target_translation_language: null,
+    webhook_url: null,
+    output_format: 'json',
+    notices: [],
+    ...options,
+  };
+}
