@@ -1,7 +1,7 @@
 /**
  * Decoding speed and peak memory of the media stage in Chromium for a generated 1-hour stereo
  * recording, through the same harness page the browser tests use (built into
- * `.cache/bench/dist` with MURMUR_HARNESS=1 and served by `vite preview` with cross-origin
+ * a temporary folder with MURMUR_HARNESS=1 and served by `vite preview` with cross-origin
  * isolation). Memory is the resident size of Chromium's processes, sampled from /proc: the
  * renderer that runs the page and its workers (ffmpeg's worker included) is what must stay
  * under 1 GB. Prints one JSON line (read by `media.ts`).
@@ -9,10 +9,11 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { HarnessReply } from '../../e2e/harness/media-protocol';
-import { CACHE, REPO, SHARED, longStereoMp3, rssMb } from './bench-media';
+import { REPO, SHARED, longStereoMp3, rssMb } from './bench-media';
 
 const arg = process.argv.indexOf('--seconds');
 const seconds = arg > 0 ? Number(process.argv[arg + 1]) : 3600;
@@ -24,7 +25,8 @@ if (!existsSync(vad)) {
   mkdirSync(dirname(vad), { recursive: true });
   copyFileSync(join(SHARED, 'models', 'silero-vad', 'silero_vad.onnx'), vad);
 }
-const outDir = join(CACHE, 'dist');
+// Outside the repository, so that linters never see the built files.
+const outDir = join(tmpdir(), 'murmur-bench-dist');
 console.error('Building the harness ...');
 execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
   cwd: REPO,
