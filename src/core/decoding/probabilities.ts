@@ -14,6 +14,16 @@ export function logSoftmax(logits: Float32Array, temperature = 1): Float32Array 
   return out;
 }
 
+/** log(sum(exp(x))) over a logits row, without allocating. */
+export function logSumExp(values: Float32Array): number {
+  let max = -Infinity;
+  for (const v of values) if (v > max) max = v;
+  if (max === -Infinity) return -Infinity;
+  let sum = 0;
+  for (const v of values) sum += Math.exp(v - max);
+  return max + Math.log(sum);
+}
+
 export function argmax(values: Float32Array): number {
   let best = 0;
   for (let i = 1; i < values.length; i++) if (values[i]! > values[best]!) best = i;

@@ -1,6 +1,6 @@
 import { compressionRatio } from '../../core/decoding/compression-ratio';
 import { applyDecodingRules } from '../../core/decoding/logit-rules';
-import { argmax, logSoftmax, sampleToken } from '../../core/decoding/probabilities';
+import { argmax, logSoftmax, logSumExp, sampleToken } from '../../core/decoding/probabilities';
 import { SECONDS_PER_TIMESTAMP } from '../../core/decoding/vocabulary';
 import type { LoadedWhisper } from './whisper-model';
 import type { Tensor } from './transformers-port';
@@ -78,7 +78,10 @@ export async function decodeWindow(
     let finished = false;
     while (sampled.length < options.maxNewTokens) {
       const logits = step.lastLogits;
-      const raw = logSoftmax(logits);
+      // The model's own belief in a token (for word confidence) is read before the rules
+      // reshape the row; the decode's log-probability after them (as Whisper's fallback reads it).
+      const raw = logits.slice();
+      const rawNormaliser = logSumExp(raw);
       applyDecodingRules(logits, vocab, {
         sampled,
         lastTimestampIndex,
@@ -92,13 +95,13 @@ export async function decodeWindow(
             ? vocab.endOfText
             : argmaxExcept(logits, vocab.endOfText);
       }
-      sumLogProbability += logSoftmax(logits)[token]!;
+      sumLogProbability += logits[token]! - logSumExp(logits);
       if (token === vocab.endOfText) {
         finished = true;
         break;
       }
       sampled.push(token);
-      probabilities.push(Math.exp(raw[token]!));
+      probabilities.push(Math.exp(raw[token]! - rawNormaliser));
       attention.push(step.alignmentRows);
       options.signal?.throwIfAborted();
       step = await model.step(encoded, [token], step.past);
