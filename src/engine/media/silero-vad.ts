@@ -1,3 +1,4 @@
+import { ServiceError } from '../../core/contract/errors';
 import { SILERO_VAD } from '../../core/model-catalog';
 import type { ModelFiles, OnnxRuntime, OnnxSession, ProgressListener } from '../ports';
 import { SAMPLE_RATE } from './prepared-audio';
@@ -41,7 +42,15 @@ export async function loadSileroVad(
   if (session === undefined) {
     const loading = models
       .get(modelId, SILERO_VAD.file, options)
-      .then((bytes) => onnx.createSession(bytes));
+      .then((bytes) => onnx.createSession(bytes))
+      .catch((e: unknown) => {
+        if (e instanceof Error && e.name === 'AbortError') throw e;
+        const detail = e instanceof Error ? e.message : String(e);
+        throw new ServiceError(
+          'engine_unavailable',
+          `The voice activity model ${modelId} could not be loaded from ${models.host}: ${detail}`,
+        );
+      });
     byHost.set(key, loading);
     loading.catch(() => byHost.delete(key));
     session = loading;

@@ -622,3 +622,20 @@ describe('ffmpeg.wasm core lifetime', () => {
     await ffmpeg.unmount(input);
   });
 });
+
+describe('model loading', () => {
+  it('says which model could not be loaded, and from where', async () => {
+    const missing = nodeMediaPorts({
+      host: 'https://models.example.com/',
+      get: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const file = await diskFile(sharedMedia('speech/LDC93S1.wav'));
+    const error = await prepareAudio(mediaRequest({ kind: 'file', file: file! }), missing, {
+      vadModelId: 'someone/missing-vad',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ code: 'engine_unavailable' });
+    expect((error as ServiceError).message).toContain('someone/missing-vad');
+    expect((error as ServiceError).message).toContain('https://models.example.com/');
+  });
+});
