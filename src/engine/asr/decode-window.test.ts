@@ -42,6 +42,7 @@ function scriptedModel(
     vocab,
     maxTargetPositions: 448,
     medianFilterWidth: 7,
+    maxInitialTimestampIndex: 50,
     decodeText: (tokens: readonly number[]) => tokens.map((t) => `w${t}`).join(' '),
     async step(_encoded: Tensor, tokens: readonly number[], past: unknown): Promise<DecoderStep> {
       calls.push({ tokens: [...tokens], hadPast: past !== null });

@@ -85,7 +85,7 @@ export async function decodeWindow(
       applyDecodingRules(logits, vocab, {
         sampled,
         lastTimestampIndex,
-        maxInitialTimestampIndex: 50,
+        maxInitialTimestampIndex: model.maxInitialTimestampIndex,
       });
       let token =
         temperature === 0 ? argmax(logits) : sampleToken(logits, temperature, options.random);

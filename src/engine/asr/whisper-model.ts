@@ -27,6 +27,8 @@ export interface LoadedWhisper {
   /** Decoder context; prompts are at most half of it (Whisper's rule). */
   maxTargetPositions: number;
   medianFilterWidth: number;
+  /** The latest first timestamp, in 0.02-s steps (generation config; Whisper's is 1.0 s). */
+  maxInitialTimestampIndex: number;
   features(audio: Float32Array): Promise<Tensor>;
   encode(features: Tensor): Promise<Tensor>;
   step(
@@ -146,6 +148,10 @@ export async function loadWhisper(
     encoderFrames: whisperConfig.max_source_positions,
     maxTargetPositions: whisperConfig.max_target_positions,
     medianFilterWidth: whisperConfig.median_filter_width ?? 7,
+    maxInitialTimestampIndex:
+      typeof generation.max_initial_timestamp_index === 'number'
+        ? generation.max_initial_timestamp_index
+        : 50,
 
     async features(audio) {
       const { input_features } = (await extractor(audio)) as { input_features: Tensor };
