@@ -72,8 +72,12 @@ def char_table():
 
 
 class Windows(torch.utils.data.IterableDataset):
-    def __init__(self, corpus, batch, seed):
-        self.corpus, self.batch, self.seed = corpus, batch, seed
+    """Batches of windows. With window_s < 10 the speech lies in the first window_s seconds and
+    the features are cut to that length (a cheaper first phase of training); the features are
+    still those of the full padded window."""
+
+    def __init__(self, corpus, batch, seed, window_s=10.0):
+        self.corpus, self.batch, self.seed, self.window_s = corpus, batch, seed, window_s
 
     def __iter__(self):
         torch.set_num_threads(1)
@@ -93,13 +97,13 @@ class Windows(torch.utils.data.IterableDataset):
                 if rng.random() < 0.15:
                     _, m = pool.pick(rng, LANGS[rng.integers(4)])
                     prompt = m["text"]
-                w = build_window(rng, pool, tok, LANGS, prompt=prompt)
+                w = build_window(rng, pool, tok, LANGS, prompt=prompt, window_s=self.window_s)
                 if prompt and w["segments"] and rng.random() < 0.5:
                     # a prompt that shares words with the speech (what prompting is for)
                     pass
                 items.append(w)
             audio = torch.from_numpy(np.stack([w["audio"] for w in items]))
-            feats = mel(audio)
+            feats = mel(audio)[:, :, : int(round(self.window_s * 100))]
             T = max(len(w["inputs"]) for w in items)
             inp = torch.full((len(items), T), tok.eot, dtype=torch.long)
             tgt = torch.full((len(items), T), IGNORE, dtype=torch.long)
@@ -125,6 +129,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--ckpt-minutes", type=float, default=5)
+    ap.add_argument("--short-window", type=float, default=5.0, help="seconds of speech in the first phase")
+    ap.add_argument("--short-batch", type=int, default=24)
+    ap.add_argument("--short-until", type=float, default=0.7, help="fraction of the run spent on short windows")
     args = ap.parse_args()
     torch.set_num_threads(2)
     torch.set_flush_denormal(True)
@@ -159,9 +166,17 @@ def main():
     print("params: %.2fM (embedding %.2fM), subset %d tokens" % (
         sum(p.numel() for p in model.parameters()) / 1e6, model.embed.weight.numel() / 1e6, len(subset)), flush=True)
 
-    loader = torch.utils.data.DataLoader(Windows(args.corpus, args.batch, args.seed + step), batch_size=1,
-                                         num_workers=1, collate_fn=collate, prefetch_factor=4)
+    def make_loader(short):
+        ds = Windows(args.corpus, args.short_batch if short else args.batch, args.seed + step,
+                     args.short_window if short else 10.0)
+        return torch.utils.data.DataLoader(ds, batch_size=1, num_workers=1, collate_fn=collate, prefetch_factor=4)
+
     budget = args.minutes * 60
+    mpath0 = os.path.join(args.out, "minutes.txt")
+    if os.path.exists(mpath0):
+        budget = float(open(mpath0).read()) * 60
+    short = (spent / budget) < args.short_until and args.short_window < 10
+    loader = iter(make_loader(short))
     t0 = time.time() - spent
     last_ck = time.time()
     avg = None
@@ -176,8 +191,14 @@ def main():
         os.replace(tmp, ckpt_path)
 
     model.train()
-    for feats, inp, tgt, ctc in loader:
+    while True:
+        feats, inp, tgt, ctc = next(loader)
         elapsed = time.time() - t0
+        if short and elapsed / budget >= args.short_until:
+            short = False
+            del loader
+            loader = iter(make_loader(False))
+            print("full windows from step %d" % step, flush=True)
         # the run's length can be changed while it runs: write minutes to <out>/minutes.txt
         mpath = os.path.join(args.out, "minutes.txt")
         if step % 10 == 0 and os.path.exists(mpath):

@@ -79,8 +79,9 @@ def _noise(rng, n, kind):
     return (x / (x.std() + 1e-9)).astype(np.float32) + 0.1 * w
 
 
-def build_window(rng, pool, tok, langs, kind=None, mode=None, prompt=None, noise=None):
-    """Returns dict(audio float32 [N], seq list[int], labels list[int] (next-token targets,
+def build_window(rng, pool, tok, langs, kind=None, mode=None, prompt=None, noise=None, window_s=WINDOW_S):
+    """Speech is placed in the first window_s seconds (the audio is always the full window).
+    Returns dict(audio float32 [N], seq list[int], labels list[int] (next-token targets,
     IGNORE where not taught), segments [(start, end, text, lang, cut)], lang, kind, mode, chars)."""
     if kind is None:
         kind = rng.choice(["speech", "switch", "silence"], p=[0.82, 0.12, 0.06])
@@ -97,18 +98,18 @@ def build_window(rng, pool, tok, langs, kind=None, mode=None, prompt=None, noise
             dur = len(a) / SR
             s = round(t / 0.02) * 0.02
             i0 = int(round(s * SR))
-            if s + dur <= WINDOW_S - 0.02:
+            if s + dur <= window_s - 0.02:
                 e = round((s + dur) / 0.02) * 0.02
                 gain = rng.uniform(0.5, 1.6)
                 audio[i0 : i0 + len(a)] += gain * a.astype(np.float32) / 32768.0
-                segments.append((s, min(e, WINDOW_S), m["text"], cur, False))
+                segments.append((s, min(e, window_s), m["text"], cur, False))
                 t = s + dur + rng.uniform(0.15, 1.6)
-                if t > WINDOW_S - 0.5 or (rng.random() < 0.25 and segments):
+                if t > window_s - 0.5 or (rng.random() < 0.25 and segments):
                     break
             else:
-                if WINDOW_S - s >= 0.6 and rng.random() < 0.35:
+                if window_s - s >= 0.6 and rng.random() < 0.35:
                     gain = rng.uniform(0.5, 1.6)
-                    part = a[: N - i0]
+                    part = a[: int(window_s * SR) - i0]
                     audio[i0 : i0 + len(part)] += gain * part.astype(np.float32) / 32768.0
                     segments.append((s, None, m["text"], cur, True))
                 if segments:
