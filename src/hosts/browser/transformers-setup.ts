@@ -12,7 +12,9 @@ export function configureTransformers(modelHost: string): typeof transformers {
   const { env } = transformers;
   env.allowLocalModels = false;
   env.allowRemoteModels = true;
-  env.remoteHost = modelHost.endsWith('/') ? modelHost : `${modelHost}/`;
+  // transformers.js needs an absolute URL (a path like `/hub/` is taken for a local folder).
+  const absolute = new URL(modelHost, self.location.href).href;
+  env.remoteHost = absolute.endsWith('/') ? absolute : `${absolute}/`;
   env.useBrowserCache = true;
   const wasm = env.backends.onnx.wasm;
   if (wasm) {
