@@ -58,8 +58,15 @@ export function stageTestModels(target = out) {
   // pointed at this folder finds it where it finds it on the hub.
   const vad = path.join(target, 'murmur-test', 'silero-vad');
   for (const folder of [vad, path.join(target, 'onnx-community', 'silero-vad')]) {
-    n += copy(path.join(shared, 'models', 'silero-vad', 'silero_vad.onnx'), path.join(folder, 'onnx', 'model.onnx')) ? 1 : 0;
-    n += copy(path.join(shared, 'models', 'silero-vad', 'LICENSE'), path.join(folder, 'LICENSE')) ? 1 : 0;
+    n += copy(
+      path.join(shared, 'models', 'silero-vad', 'silero_vad.onnx'),
+      path.join(folder, 'onnx', 'model.onnx'),
+    )
+      ? 1
+      : 0;
+    n += copy(path.join(shared, 'models', 'silero-vad', 'LICENSE'), path.join(folder, 'LICENSE'))
+      ? 1
+      : 0;
   }
   return { model, vad, copied: n };
 }

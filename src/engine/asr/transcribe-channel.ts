@@ -123,6 +123,12 @@ export async function transcribeChannel(
     fixedLanguage = await prominentLanguage(model, streams, options.signal);
   }
 
+  // Benchmarks decode a fixed number of tokens per second of speech, not of stream (which
+  // also holds the shortened pauses and the padding around speech).
+  const speechSeconds = channel.speech.reduce((n, r) => n + (r.end - r.start), 0);
+  const streamSeconds = streams.reduce((n, s) => n + s.stream.length, 0);
+  const speechShare = streamSeconds > 0 ? Math.min(1, speechSeconds / streamSeconds) : 1;
+
   const hintTokens = options.hint ? model.encodeText(` ${options.hint.trim()}`) : [];
   const promptRoom = Math.floor(model.maxTargetPositions / 2) - 1;
   const random = seededRandom(channel.index + 1);
@@ -157,7 +163,7 @@ export async function transcribeChannel(
         forcedTokenCount:
           options.forcedTokensPerSecond === undefined
             ? undefined
-            : Math.max(1, Math.round(options.forcedTokensPerSecond * seconds)),
+            : Math.max(1, Math.round(options.forcedTokensPerSecond * seconds * speechShare)),
         signal: options.signal,
       });
       let consumed = seconds;

@@ -16,7 +16,12 @@ function readWav(p) {
   while (off + 8 <= b.length) {
     const id = b.toString('ascii', off, off + 4);
     const size = b.readUInt32LE(off + 4);
-    if (id === 'fmt ') fmt = { ch: b.readUInt16LE(off + 10), rate: b.readUInt32LE(off + 12), bits: b.readUInt16LE(off + 22) };
+    if (id === 'fmt ')
+      fmt = {
+        ch: b.readUInt16LE(off + 10),
+        rate: b.readUInt32LE(off + 12),
+        bits: b.readUInt16LE(off + 22),
+      };
     if (id === 'data') {
       const n = size / 2 / fmt.ch;
       const out = new Float32Array(n);

@@ -5,7 +5,14 @@
 // For each langid item: the decoder's logits after <|startoftranscript|> (top token and the
 // best language token).
 import fs from 'node:fs';
-import { env, pipeline, AutoProcessor, AutoModelForSpeechSeq2Seq, AutoTokenizer, Tensor } from '@huggingface/transformers';
+import {
+  env,
+  pipeline,
+  AutoProcessor,
+  AutoModelForSpeechSeq2Seq,
+  AutoTokenizer,
+  Tensor,
+} from '@huggingface/transformers';
 
 const [root, modelId, dtype, listPath, outPath] = process.argv.slice(2);
 env.localModelPath = root.endsWith('/') ? root : root + '/';
@@ -37,10 +44,18 @@ const asr = await pipeline('automatic-speech-recognition', modelId, { dtype });
 for (const item of list.asr ?? []) {
   const audio = readWav(item.wav);
   const res = { id: item.id };
-  for (const [key, rt] of [['text', false], ['segments', true], ['words', 'word']]) {
+  for (const [key, rt] of [
+    ['text', false],
+    ['segments', true],
+    ['words', 'word'],
+  ]) {
     const t = performance.now();
     try {
-      res[key] = await asr(audio, { language: item.language, task: 'transcribe', return_timestamps: rt });
+      res[key] = await asr(audio, {
+        language: item.language,
+        task: 'transcribe',
+        return_timestamps: rt,
+      });
     } catch (e) {
       res[key] = { error: String(e) };
     }
@@ -56,7 +71,11 @@ if (list.langid?.length) {
   const langIds = new Map(Object.entries(gen.lang_to_id).map(([k, v]) => [v, k.slice(2, -2)]));
   for (const item of list.langid) {
     const { input_features } = await processor(readWav(item.wav));
-    const decoder_input_ids = new Tensor('int64', BigInt64Array.from([BigInt(gen.decoder_start_token_id)]), [1, 1]);
+    const decoder_input_ids = new Tensor(
+      'int64',
+      BigInt64Array.from([BigInt(gen.decoder_start_token_id)]),
+      [1, 1],
+    );
     const o = await model({ input_features, decoder_input_ids });
     const logits = o.logits.data;
     const V = o.logits.dims.at(-1);
@@ -64,8 +83,16 @@ if (list.langid?.length) {
     let top = 0;
     for (let i = 1; i < V; i++) if (last[i] > last[top]) top = i;
     let bestLang = null;
-    for (const [id, code] of langIds) if (bestLang === null || last[id] > last[bestLang[0]]) bestLang = [id, code];
-    out.write(JSON.stringify({ id: item.id, top: tokenizer.decode([top]), top_id: top, lang: bestLang[1] }) + '\n');
+    for (const [id, code] of langIds)
+      if (bestLang === null || last[id] > last[bestLang[0]]) bestLang = [id, code];
+    out.write(
+      JSON.stringify({
+        id: item.id,
+        top: tokenizer.decode([top]),
+        top_id: top,
+        lang: bestLang[1],
+      }) + '\n',
+    );
   }
 }
 out.end();

@@ -1,0 +1,139 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TranscriptionResponse } from '../../core/contract/response';
+import {
+  HELD_OUT,
+  scratchDir,
+  sentence,
+  speak,
+  type TestLanguage,
+} from '../../../tools/testing/speech';
+import { main } from './cli';
+
+/**
+ * Recognition through the CLI's whole pipeline (ffmpeg decoding, Silero VAD, the engine's
+ * decoding loop) with the test model, on speech generated with voices, speeds and pitches the
+ * model was not trained on. These check the shape and the timing rules of what the engine
+ * returns; the test model does not yet recognise speech well enough for accuracy checks (see
+ * tools/models/MODEL_CARD.md).
+ */
+const MODELS = join(import.meta.dirname, '..', '..', '..', '.models');
+const MODEL = 'murmur-test/whisper-synth';
+let dir = '';
+
+function spoken(
+  name: string,
+  parts: { language: TestLanguage; text: string }[],
+  pause = 1,
+): string {
+  const pieces = parts.map((part, i) => {
+    const raw = speak(
+      part.language,
+      part.text,
+      {
+        variant: HELD_OUT.variants[(i + name.length) % HELD_OUT.variants.length]!,
+        speed: HELD_OUT.speeds[i % 2]!,
+        pitch: HELD_OUT.pitches[(i + 1) % 2]!,
+      },
+      join(dir, `${name}-${i}.raw.wav`),
+    );
+    const padded = join(dir, `${name}-${i}.wav`);
+    execFileSync('sox', [
+      '-V1',
+      raw,
+      '-r',
+      '16000',
+      '-c',
+      '1',
+      padded,
+      'pad',
+      String(pause),
+      String(pause),
+    ]);
+    return padded;
+  });
+  const path = join(dir, `${name}.wav`);
+  execFileSync('sox', ['-V1', ...pieces, path]);
+  return path;
+}
+
+async function transcribe(file: string, ...fields: string[]): Promise<TranscriptionResponse> {
+  let out = '';
+  let err = '';
+  const code = await main(['transcribe', file, '--models', MODELS, '--model', MODEL, ...fields], {
+    stdout: (t) => (out += t),
+    stderr: (t) => (err += t),
+  });
+  if (code !== 0) throw new Error(`murmur exited ${code}: ${err}`);
+  return JSON.parse(out) as TranscriptionResponse;
+}
+
+beforeAll(() => {
+  dir = scratchDir();
+});
+
+describe('recognition with the test model', () => {
+  it('gives words with times inside their segments, leading spaces and confidences', async () => {
+    const file = spoken('words', [{ language: 'en', text: sentence('en', 950, 8) }]);
+    const { transcription } = (await transcribe(file)).prediction_raw;
+    expect(transcription.length).toBeGreaterThan(0);
+    let previous = 0;
+    for (const segment of transcription) {
+      expect(segment.transcription.startsWith(' ')).toBe(true);
+      expect(segment.time_begin).toBeGreaterThanOrEqual(previous);
+      expect(segment.time_end).toBeGreaterThanOrEqual(segment.time_begin);
+      previous = segment.time_begin;
+      for (const word of segment.words) {
+        expect(word.word.startsWith(' ')).toBe(true);
+        expect(word.time_begin).toBeGreaterThanOrEqual(segment.time_begin);
+        expect(word.time_end).toBeLessThanOrEqual(segment.time_end);
+        expect(word.time_end).toBeGreaterThanOrEqual(word.time_begin);
+        expect(word.confidence).toBeGreaterThan(0);
+        expect(word.confidence).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('gives every segment the one detected language in automatic single language', async () => {
+    const file = spoken(
+      'single',
+      [
+        { language: 'en', text: sentence('en', 960, 10) },
+        { language: 'fr', text: sentence('fr', 962, 10) },
+      ],
+      1.5,
+    );
+    const single = await transcribe(file, '--language_behaviour', 'automatic single language');
+    const languages = new Set(single.prediction_raw.transcription.map((s) => s.language));
+    expect(languages.size).toBe(1);
+  });
+
+  it('finds no segments in silence', async () => {
+    const file = join(dir, 'silence.wav');
+    execFileSync('sox', ['-V1', '-n', '-r', '16000', '-c', '1', file, 'trim', '0', '8']);
+    const response = await transcribe(file);
+    expect(response.prediction_raw.transcription).toEqual([]);
+  });
+
+  it('renders SRT and VTT from the segments', async () => {
+    const file = spoken('subtitles', [
+      { language: 'es', text: sentence('es', 970, 6) },
+      { language: 'es', text: sentence('es', 971, 6) },
+    ]);
+    const srt = await transcribe(
+      file,
+      '--output_format',
+      'srt',
+      '--language_behaviour',
+      'manual',
+      '--language',
+      'spanish',
+    );
+    const count = srt.prediction_raw.transcription.length;
+    expect(count).toBeGreaterThan(0);
+    expect(srt.prediction.trimEnd().split('\n\n')).toHaveLength(count);
+    const vtt = await transcribe(file, '--output_format', 'vtt');
+    expect(vtt.prediction.startsWith('WEBVTT\n\n1\n')).toBe(true);
+  });
+});
