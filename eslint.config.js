@@ -20,7 +20,7 @@ const forbid = (folders, extra = []) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.models', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'node_modules', '.models', '.cache', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
