@@ -5,12 +5,14 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { CACHE, REPO, rssMb } from './bench-media';
+import { REPO, rssMb } from './bench-media';
 
 export function buildHarness(): string {
-  const outDir = join(CACHE, 'dist');
+  // Outside the repository, so that linters never see the built files.
+  const outDir = join(tmpdir(), 'murmur-bench-dist');
   execFileSync(
     'npx',
     ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
@@ -102,15 +104,21 @@ export function chromiumProcesses(root: number): { pid: number; type: string }[]
   return out;
 }
 
-/** Samples Chromium's memory until stopped: peak of the renderers and of all processes, MB. */
+/**
+ * Samples Chromium's memory until stopped: the peak of its renderers, of all its processes
+ * together, and of each process (keyed `type:pid`), in MB.
+ */
 export function sampleChromiumMemory(intervalMs = 200) {
   let peakRenderer = 0;
   let peakTotal = 0;
+  const peakByProcess = new Map<string, number>();
   const timer = setInterval(() => {
     let total = 0;
     for (const p of chromiumProcesses(process.pid)) {
       const rss = rssMb(p.pid);
       total += rss;
+      const key = `${p.type}:${p.pid}`;
+      peakByProcess.set(key, Math.max(peakByProcess.get(key) ?? 0, rss));
       if (p.type === 'renderer') peakRenderer = Math.max(peakRenderer, rss);
     }
     peakTotal = Math.max(peakTotal, total);
@@ -118,7 +126,7 @@ export function sampleChromiumMemory(intervalMs = 200) {
   return {
     stop: () => {
       clearInterval(timer);
-      return { peakRendererMb: peakRenderer, peakTotalMb: peakTotal };
+      return { peakRendererMb: peakRenderer, peakTotalMb: peakTotal, peakByProcess };
     },
   };
 }
