@@ -1,8 +1,6 @@
 import type { OutputFormat } from '../../core/contract/request';
 import type { TranscriptionResponse } from '../../core/contract/response';
-import { renderSrt } from '../../core/format/srt';
-import { renderTxt } from '../../core/format/txt';
-import { renderVtt } from '../../core/format/vtt';
+import { renderPrediction } from '../../core/format/prediction';
 
 const MIME: Record<OutputFormat, string> = {
   json: 'application/json',
@@ -11,19 +9,11 @@ const MIME: Record<OutputFormat, string> = {
   txt: 'text/plain',
 };
 
-/** The file a download button saves: subtitles and text from the segments, JSON whole. */
+/** The file a download button saves: the formats' `prediction` text, or the whole JSON. */
 export function downloadText(response: TranscriptionResponse, format: OutputFormat): string {
-  const segments = response.prediction_raw.transcription;
-  switch (format) {
-    case 'srt':
-      return renderSrt(segments);
-    case 'vtt':
-      return renderVtt(segments);
-    case 'txt':
-      return renderTxt(segments);
-    case 'json':
-      return `${JSON.stringify(response, null, 2)}\n`;
-  }
+  return format === 'json'
+    ? `${JSON.stringify(response, null, 2)}\n`
+    : renderPrediction(response.prediction_raw.transcription, format);
 }
 
 export function saveFile(text: string, format: OutputFormat, baseName: string): void {

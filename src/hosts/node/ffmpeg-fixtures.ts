@@ -6,7 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
+import {
+  requestWithDefaults,
+  type MediaFile,
+  type TranscriptionRequest,
+} from '../../core/contract/request';
 import type { ModelFiles } from '../../engine/ports';
 import { diskFile, type DiskFile } from './media-file';
 import { nodeModelFiles } from './model-files';
@@ -43,22 +47,8 @@ export function mediaRequest<F extends MediaFile>(
   media: TranscriptionRequest<F>['media'],
   overrides: Partial<TranscriptionRequest<F>> = {},
 ): TranscriptionRequest<F> {
-  return {
-    endpoint: 'audio',
-    media,
-    language_behaviour: 'automatic single language',
-    language: null,
-    toggle_noise_reduction: false,
-    transcription_hint: '',
-    toggle_diarization: false,
-    diarization: { num_speakers: null, min_speakers: null, max_speakers: null },
-    toggle_direct_translate: false,
-    target_translation_language: null,
-    webhook_url: null,
-    output_format: 'json',
-    notices: [],
-    ...overrides,
-  };
+  const { endpoint = 'audio', ...options } = overrides;
+  return requestWithDefaults(endpoint, media, options);
 }
 
 /** A temporary folder that files are generated into. */
