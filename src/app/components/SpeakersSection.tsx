@@ -18,7 +18,7 @@ export function SpeakersSection() {
       <Toggle
         name="toggle_diarization"
         label="Tell speakers apart"
-        description="Labels who speaks when, for interviews and meetings."
+        description="Labels who speaks when, for interviews and meetings. Not available yet: a request with it on is refused with a clear error."
         checked={on}
         onChange={(v) => setValue('toggle_diarization', v)}
       />
