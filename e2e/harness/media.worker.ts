@@ -1,6 +1,10 @@
 import { spanDuration } from '../../src/core/audio/speech-regions';
 import { ServiceError } from '../../src/core/contract/errors';
-import type { MediaFile, TranscriptionRequest } from '../../src/core/contract/request';
+import {
+  requestWithDefaults,
+  type MediaFile,
+  type TranscriptionRequest,
+} from '../../src/core/contract/request';
 import { prepareAudio } from '../../src/engine/media/prepare-audio';
 import { browserMediaPorts } from '../../src/hosts/browser/ffmpeg-media-ports';
 import type { HarnessReply, HarnessRequest } from './media-protocol';
@@ -9,21 +13,12 @@ import type { HarnessReply, HarnessRequest } from './media-protocol';
 const ports = browserMediaPorts('/hub/');
 
 function request(data: HarnessRequest): TranscriptionRequest<MediaFile> {
-  return {
-    endpoint: data.endpoint,
-    media: data.file ? { kind: 'file', file: data.file } : { kind: 'url', url: data.url ?? '' },
-    language_behaviour: 'automatic single language',
-    language: null,
+  const media = data.file
+    ? { kind: 'file' as const, file: data.file }
+    : { kind: 'url' as const, url: data.url ?? '' };
+  return requestWithDefaults(data.endpoint, media, {
     toggle_noise_reduction: data.toggleNoiseReduction,
-    transcription_hint: '',
-    toggle_diarization: false,
-    diarization: { num_speakers: null, min_speakers: null, max_speakers: null },
-    toggle_direct_translate: false,
-    target_translation_language: null,
-    webhook_url: null,
-    output_format: 'json',
-    notices: [],
-  };
+  });
 }
 
 const scope = self as unknown as {

@@ -90,3 +90,35 @@ export function concat(...parts: Float32Array[]): Float32Array {
   }
   return out;
 }
+
+export interface SpokenFile {
+  path: string;
+  text: string;
+}
+
+/**
+ * A 16 kHz mono WAV of utterances spoken with held-out voices, each padded with `pauseSeconds`
+ * of silence on both sides, joined with sox.
+ */
+export function spokenFile(
+  dir: string,
+  name: string,
+  parts: readonly { language: TestLanguage; text: string }[],
+  pauseSeconds = 0.8,
+): SpokenFile {
+  const pieces = parts.map((part, i) => {
+    const voice = {
+      variant: HELD_OUT.variants[i % HELD_OUT.variants.length]!,
+      speed: HELD_OUT.speeds[i % HELD_OUT.speeds.length]!,
+      pitch: HELD_OUT.pitches[i % HELD_OUT.pitches.length]!,
+    };
+    const raw = speak(part.language, part.text, voice, join(dir, `${name}-${i}.raw.wav`));
+    const padded = join(dir, `${name}-${i}.wav`);
+    const pad = String(pauseSeconds);
+    execFileSync('sox', ['-V1', raw, '-r', '16000', '-c', '1', padded, 'pad', pad, pad]);
+    return padded;
+  });
+  const path = join(dir, `${name}.wav`);
+  execFileSync('sox', ['-V1', ...pieces, path]);
+  return { path, text: parts.map((p) => p.text).join(' ') };
+}

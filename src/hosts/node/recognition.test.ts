@@ -2,13 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionResponse } from '../../core/contract/response';
-import {
-  HELD_OUT,
-  scratchDir,
-  sentence,
-  speak,
-  type TestLanguage,
-} from '../../../tools/testing/speech';
+import { scratchDir, sentence, spokenFile, type TestLanguage } from '../../../tools/testing/speech';
 import { main } from './cli';
 
 /**
@@ -27,35 +21,7 @@ function spoken(
   parts: { language: TestLanguage; text: string }[],
   pause = 1,
 ): string {
-  const pieces = parts.map((part, i) => {
-    const raw = speak(
-      part.language,
-      part.text,
-      {
-        variant: HELD_OUT.variants[(i + name.length) % HELD_OUT.variants.length]!,
-        speed: HELD_OUT.speeds[i % 2]!,
-        pitch: HELD_OUT.pitches[(i + 1) % 2]!,
-      },
-      join(dir, `${name}-${i}.raw.wav`),
-    );
-    const padded = join(dir, `${name}-${i}.wav`);
-    execFileSync('sox', [
-      '-V1',
-      raw,
-      '-r',
-      '16000',
-      '-c',
-      '1',
-      padded,
-      'pad',
-      String(pause),
-      String(pause),
-    ]);
-    return padded;
-  });
-  const path = join(dir, `${name}.wav`);
-  execFileSync('sox', ['-V1', ...pieces, path]);
-  return path;
+  return spokenFile(dir, name, parts, pause).path;
 }
 
 async function transcribe(file: string, ...fields: string[]): Promise<TranscriptionResponse> {
