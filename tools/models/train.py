@@ -132,8 +132,14 @@ def main():
     ap.add_argument("--short-window", type=float, default=5.0, help="seconds of speech in the first phase")
     ap.add_argument("--short-batch", type=int, default=24)
     ap.add_argument("--short-until", type=float, default=0.7, help="fraction of the run spent on short windows")
+    ap.add_argument("--ctc-weight", type=float, default=1.0, help="weight of the encoder's CTC loss on short windows")
+    ap.add_argument("--ctc-weight-full", type=float, default=0.3, help="weight of the encoder's CTC loss on full windows")
+    ap.add_argument("--init", help="checkpoint whose weights start the run (optimizer and schedule start afresh)")
+    ap.add_argument("--threads", type=int, default=1,
+                    help="compute threads; two threads are no faster than one at these matrix sizes, and the"
+                         " window builder needs the other core")
     args = ap.parse_args()
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     torch.set_flush_denormal(True)
     # oneDNN's convolution backward in Debian's torch 1.13 returns corrupt gradients here
     torch.backends.mkldnn.enabled = False
@@ -163,6 +169,10 @@ def main():
         ctc_head.load_state_dict(ck["ctc_head"])
         opt.load_state_dict(ck["opt"])
         step, spent = ck["step"], ck["spent"]
+    elif args.init:
+        ck = torch.load(args.init)
+        model.load_state_dict(ck["model"])
+        ctc_head.load_state_dict(ck["ctc_head"])
     print("params: %.2fM (embedding %.2fM), subset %d tokens" % (
         sum(p.numel() for p in model.parameters()) / 1e6, model.embed.weight.numel() / 1e6, len(subset)), flush=True)
 
@@ -221,7 +231,7 @@ def main():
         loss_ctc = F.ctc_loss(lp, flat, torch.full((len(ctc),), lp.shape[0], dtype=torch.long), tl,
                               reduction="none", zero_infinity=True)
         loss_ctc = (loss_ctc / tl.clamp(min=1)).mean()
-        loss = loss_ce + 0.3 * loss_ctc
+        loss = loss_ce + (args.ctc_weight if short else args.ctc_weight_full) * loss_ctc
         opt.zero_grad(set_to_none=True)
         loss.backward()
         gn = torch.nn.utils.clip_grad_norm_(params, 1.0)

@@ -44,6 +44,7 @@ function scriptedModel(
     medianFilterWidth: 7,
     maxInitialTimestampIndex: 50,
     decodeText: (tokens: readonly number[]) => tokens.map((t) => `w${t}`).join(' '),
+    releasePast: () => undefined,
     async step(_encoded: Tensor, tokens: readonly number[], past: unknown): Promise<DecoderStep> {
       calls.push({ tokens: [...tokens], hadPast: past !== null });
       if (past === null) {

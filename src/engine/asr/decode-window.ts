@@ -76,35 +76,39 @@ export async function decodeWindow(
     const attention: Float32Array[][] = [];
     let sumLogProbability = 0;
     let finished = false;
-    while (sampled.length < options.maxNewTokens) {
-      const logits = step.lastLogits;
-      // The model's own belief in a token (for word confidence) is read before the rules
-      // reshape the row; the decode's log-probability after them (as Whisper's fallback reads it).
-      const raw = logits.slice();
-      const rawNormaliser = logSumExp(raw);
-      applyDecodingRules(logits, vocab, {
-        sampled,
-        lastTimestampIndex,
-        maxInitialTimestampIndex: model.maxInitialTimestampIndex,
-      });
-      let token =
-        temperature === 0 ? argmax(logits) : sampleToken(logits, temperature, options.random);
-      if (options.forcedTokenCount !== undefined) {
-        token =
-          sampled.length >= options.forcedTokenCount
-            ? vocab.endOfText
-            : argmaxExcept(logits, vocab.endOfText);
+    try {
+      while (sampled.length < options.maxNewTokens) {
+        const logits = step.lastLogits;
+        // The model's own belief in a token (for word confidence) is read before the rules
+        // reshape the row; the decode's log-probability after them (as Whisper's fallback reads it).
+        const raw = logits.slice();
+        const rawNormaliser = logSumExp(raw);
+        applyDecodingRules(logits, vocab, {
+          sampled,
+          lastTimestampIndex,
+          maxInitialTimestampIndex: model.maxInitialTimestampIndex,
+        });
+        let token =
+          temperature === 0 ? argmax(logits) : sampleToken(logits, temperature, options.random);
+        if (options.forcedTokenCount !== undefined) {
+          token =
+            sampled.length >= options.forcedTokenCount
+              ? vocab.endOfText
+              : argmaxExcept(logits, vocab.endOfText);
+        }
+        sumLogProbability += logits[token]! - logSumExp(logits);
+        if (token === vocab.endOfText) {
+          finished = true;
+          break;
+        }
+        sampled.push(token);
+        probabilities.push(Math.exp(raw[token]! - rawNormaliser));
+        attention.push(step.alignmentRows);
+        options.signal?.throwIfAborted();
+        step = await model.step(encoded, [token], step.past);
       }
-      sumLogProbability += logits[token]! - logSumExp(logits);
-      if (token === vocab.endOfText) {
-        finished = true;
-        break;
-      }
-      sampled.push(token);
-      probabilities.push(Math.exp(raw[token]! - rawNormaliser));
-      attention.push(step.alignmentRows);
-      options.signal?.throwIfAborted();
-      step = await model.step(encoded, [token], step.past);
+    } finally {
+      model.releasePast(step.past);
     }
     const text = model.decodeText(sampled.filter((t) => t < vocab.endOfText));
     result = {

@@ -61,6 +61,7 @@ async function detectLanguage(
   signal?.throwIfAborted();
   const encoded = await model.encode(await model.features(audio));
   const step = await model.step(encoded, [model.vocab.startOfTranscript], null);
+  model.releasePast(step.past);
   return languageProbabilities(step.lastLogits, model.vocab.languages);
 }
 

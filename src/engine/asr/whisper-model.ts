@@ -15,7 +15,8 @@ export interface DecoderStep {
   past: PastKeyValues;
 }
 
-export type PastKeyValues = Record<string, Tensor>;
+/** The decoder's keys and values so far, as onnxruntime tensors (on the GPU with WebGPU). */
+export type PastKeyValues = Record<string, OrtTensor>;
 
 export interface LoadedWhisper {
   id: string;
@@ -36,6 +37,8 @@ export interface LoadedWhisper {
     tokens: readonly number[],
     past: PastKeyValues | null,
   ): Promise<DecoderStep>;
+  /** Frees keys and values held on the GPU once a decode is done with them. */
+  releasePast(past: PastKeyValues): void;
   encodeText(text: string): number[];
   decodeText(tokens: readonly number[]): string;
   tokenText(token: number): string;
@@ -138,7 +141,34 @@ export async function loadWhisper(
   const sessions = (model as unknown as { sessions: Record<string, OrtSession> }).sessions;
   const encoderSession = sessions.model;
   if (!encoderSession) throw new Error(`${id} has no encoder session.`);
+  const decoder = sessions.decoder_model_merged;
+  if (!decoder) throw new Error(`${id} has no merged decoder session.`);
   const { Tensor: TensorClass } = transformers;
+  const presentNames = decoder.outputNames.filter((name) => name.startsWith('present'));
+  const decoderPastNames = presentNames
+    .filter((name) => name.includes('.decoder.'))
+    .map((name) => name.replace('present', 'past_key_values'));
+  const crossNames = [...new Set(alignmentHeads.map(([layer]) => `cross_attentions.${layer}`))];
+  const firstFetches = ['logits', ...presentNames, ...crossNames];
+  const stepFetches = [
+    'logits',
+    ...presentNames.filter((name) => name.includes('.decoder.')),
+    ...crossNames,
+  ];
+  // The first step has no past: empty keys and values of the types and shapes the model
+  // declares (batch 1, no positions yet).
+  const emptyPast = (): Record<string, OrtTensor> => {
+    const feeds: Record<string, OrtTensor> = {};
+    for (const meta of decoder.inputMetadata) {
+      if (!meta.name.startsWith('past_key_values') || !meta.isTensor) continue;
+      const shape = (meta.shape ?? []).map((d) =>
+        typeof d === 'number' ? d : d === 'batch_size' ? 1 : 0,
+      );
+      feeds[meta.name] = new TensorClass(meta.type as never, emptyData(meta.type), shape)
+        .ort_tensor as OrtTensor;
+    }
+    return feeds;
+  };
 
   return {
     id,
@@ -166,27 +196,32 @@ export async function loadWhisper(
     },
 
     async step(encoded, tokens, past) {
-      const input = new TensorClass('int64', BigInt64Array.from(tokens.map((t) => BigInt(t))), [
-        1,
-        tokens.length,
-      ]);
-      const output = (await model.forward({
-        encoder_outputs: encoded,
-        decoder_input_ids: input,
-        past_key_values: past,
-      })) as Record<string, Tensor>;
+      const feeds: Record<string, OrtTensor> = {
+        input_ids: new TensorClass('int64', BigInt64Array.from(tokens.map((t) => BigInt(t))), [
+          1,
+          tokens.length,
+        ]).ort_tensor as OrtTensor,
+        encoder_hidden_states: encoded.ort_tensor as OrtTensor,
+        use_cache_branch: new TensorClass('bool', [past !== null], [1]).ort_tensor as OrtTensor,
+        ...(past ?? emptyPast()),
+      };
+      // Only what the loop reads comes back: the encoder's keys and values never change after
+      // the first step, and copying them out at every step cost more than the step itself.
+      const output = await decoder.run(feeds, past ? stepFetches : firstFetches);
       const logits = output.logits;
       if (!logits) throw new Error('The decoder returned no logits.');
       const [, positions = 1, width = 0] = logits.dims;
       const all = toFloat32(logits.data);
       const row = (p: number) => all.subarray(p * width, (p + 1) * width);
       const next: PastKeyValues = {};
-      for (const [name, tensor] of Object.entries(output)) {
-        if (!name.startsWith('present')) continue;
+      for (const name of presentNames) {
         const pastName = name.replace('present', 'past_key_values');
-        // The encoder's keys and values do not change after the first step: keep the first.
-        next[pastName] = name.includes('.encoder.') && past?.[pastName] ? past[pastName] : tensor;
+        const tensor = output[name] ?? past?.[pastName];
+        if (!tensor) throw new Error(`The decoder returned no ${name}.`);
+        next[pastName] = tensor;
       }
+      // Superseded keys and values on the GPU are freed now; on the CPU they are garbage.
+      if (past) for (const name of decoderPastNames) release(past[name]);
       const alignmentRows = alignmentHeads.map(([layer, head]) => {
         const attention = output[`cross_attentions.${layer}`];
         if (!attention) throw new Error(`The decoder returned no cross_attentions.${layer}.`);
@@ -204,6 +239,10 @@ export async function loadWhisper(
       };
     },
 
+    releasePast(past) {
+      for (const tensor of Object.values(past)) release(tensor);
+    },
+
     encodeText: (text) => tokenizer.encode(text, { add_special_tokens: false }),
     decodeText: (tokens) =>
       tokens.length === 0 ? '' : tokenizer.decode([...tokens], { skip_special_tokens: true }),
@@ -214,6 +253,30 @@ export async function loadWhisper(
   };
 }
 
+/** The parts of an onnxruntime tensor and session (web or Node) the engine uses. */
+export interface OrtTensor {
+  dims: readonly number[];
+  data: unknown;
+  location?: string;
+  dispose?(): void;
+}
+
 interface OrtSession {
-  run(feeds: Record<string, unknown>): Promise<Record<string, unknown>>;
+  run(feeds: Record<string, OrtTensor>, fetches?: string[]): Promise<Record<string, OrtTensor>>;
+  outputNames: readonly string[];
+  inputMetadata: readonly {
+    name: string;
+    isTensor: boolean;
+    type?: string;
+    shape?: readonly (number | string)[];
+  }[];
+}
+
+function release(tensor: OrtTensor | undefined) {
+  if (tensor?.location === 'gpu-buffer') tensor.dispose?.();
+}
+
+function emptyData(type: string | undefined) {
+  if (type === 'float16') return new Uint16Array(0);
+  return new Float32Array(0);
 }
