@@ -71,13 +71,28 @@ def char_table():
     return {c: i + 1 for i, c in enumerate(sorted(chars))}
 
 
+# espeak-ng's stress, syllable and pause marks are not sounds of their own
+PHONEME_MARKS = set("',_|!#-;")
+
+
+def phoneme_table(corpus):
+    import glob
+    import json
+    chars = set(" ")
+    for path in glob.glob(os.path.join(corpus, "train", "*.phonemes.json")):
+        for p in json.load(open(path, encoding="utf-8")):
+            chars.update(c for c in p if c not in PHONEME_MARKS)
+    return {c: i + 1 for i, c in enumerate(sorted(chars))}
+
+
 class Windows(torch.utils.data.IterableDataset):
     """Batches of windows. With window_s < 10 the speech lies in the first window_s seconds and
     the features are cut to that length (a cheaper first phase of training); the features are
     still those of the full padded window."""
 
-    def __init__(self, corpus, batch, seed, window_s=10.0):
+    def __init__(self, corpus, batch, seed, window_s=10.0, ctc_target="chars"):
         self.corpus, self.batch, self.seed, self.window_s = corpus, batch, seed, window_s
+        self.ctc_target = ctc_target
 
     def __iter__(self):
         torch.set_num_threads(1)
@@ -85,7 +100,7 @@ class Windows(torch.utils.data.IterableDataset):
         pool = UtterancePool(self.corpus, "train")
         rng = np.random.default_rng(self.seed)
         mel = LogMel()
-        chars = char_table()
+        chars = char_table() if self.ctc_target == "chars" else phoneme_table(self.corpus)
         n = 0
         while True:
             if n % 100 == 0:
@@ -110,7 +125,7 @@ class Windows(torch.utils.data.IterableDataset):
             for i, w in enumerate(items):
                 inp[i, : len(w["inputs"])] = torch.tensor(w["inputs"])
                 tgt[i, : len(w["targets"])] = torch.tensor(w["targets"])
-            ctc = [torch.tensor([chars[c] for c in w["chars"] if c in chars], dtype=torch.long) for w in items]
+            ctc = [torch.tensor([chars[c] for c in w[self.ctc_target] if c in chars], dtype=torch.long) for w in items]
             yield feats, inp, tgt, ctc
 
 
@@ -134,6 +149,8 @@ def main():
     ap.add_argument("--short-until", type=float, default=0.7, help="fraction of the run spent on short windows")
     ap.add_argument("--ctc-weight", type=float, default=1.0, help="weight of the encoder's CTC loss on short windows")
     ap.add_argument("--ctc-weight-full", type=float, default=0.3, help="weight of the encoder's CTC loss on full windows")
+    ap.add_argument("--ctc-target", choices=["chars", "phonemes"], default="phonemes",
+                    help="the encoder's CTC targets: spelling, or espeak-ng's phonemes (corpus/phonemes.py)")
     ap.add_argument("--init", help="checkpoint whose weights start the run (optimizer and schedule start afresh)")
     ap.add_argument("--threads", type=int, default=1,
                     help="compute threads; two threads are no faster than one at these matrix sizes, and the"
@@ -151,7 +168,7 @@ def main():
     remap = torch.full((CONFIG["vocab_size"],), IGNORE, dtype=torch.long)
     remap[torch.tensor(subset)] = torch.arange(len(subset))
     subset_t = torch.tensor(subset)
-    chars = char_table()
+    chars = char_table() if args.ctc_target == "chars" else phoneme_table(args.corpus)
 
     model = Whisper(CONFIG)
     ctc_head = nn.Linear(CONFIG["d_model"], len(chars) + 1)
@@ -172,13 +189,14 @@ def main():
     elif args.init:
         ck = torch.load(args.init)
         model.load_state_dict(ck["model"])
-        ctc_head.load_state_dict(ck["ctc_head"])
+        if ck["ctc_head"]["weight"].shape == ctc_head.weight.shape:
+            ctc_head.load_state_dict(ck["ctc_head"])
     print("params: %.2fM (embedding %.2fM), subset %d tokens" % (
         sum(p.numel() for p in model.parameters()) / 1e6, model.embed.weight.numel() / 1e6, len(subset)), flush=True)
 
     def make_loader(short):
         ds = Windows(args.corpus, args.short_batch if short else args.batch, args.seed + step,
-                     args.short_window if short else 10.0)
+                     args.short_window if short else 10.0, args.ctc_target)
         return torch.utils.data.DataLoader(ds, batch_size=1, num_workers=1, collate_fn=collate, prefetch_factor=4)
 
     budget = args.minutes * 60

@@ -45,9 +45,15 @@ class UtterancePool:
                     meta = json.load(f)
                 audio = np.load(name + ".audio.npy", mmap_mode="r")
                 offsets = np.load(name + ".offsets.npy")
+                phones = None
+                if os.path.exists(name + ".phonemes.json"):
+                    with open(name + ".phonemes.json", encoding="utf-8") as f:
+                        phones = json.load(f)
             except (ValueError, OSError, json.JSONDecodeError):
                 continue
             for i, m in enumerate(meta):
+                if phones is not None:
+                    m["phonemes"] = phones[i]
                 a = audio[offsets[i] : offsets[i + 1]]
                 if len(a) < SR * 0.2:
                     continue
@@ -90,6 +96,7 @@ def build_window(rng, pool, tok, langs, kind=None, mode=None, prompt=None, noise
     lang = langs[rng.integers(len(langs))]
     audio = np.zeros(N, dtype=np.float32)
     segments = []
+    phones = []  # espeak-ng phonemes of each uncut utterance, when the corpus has them
     if kind != "silence":
         t = rng.uniform(0.0, 1.5) if rng.random() < 0.7 else rng.uniform(0.0, 0.3)
         cur = lang
@@ -103,6 +110,7 @@ def build_window(rng, pool, tok, langs, kind=None, mode=None, prompt=None, noise
                 gain = rng.uniform(0.5, 1.6)
                 audio[i0 : i0 + len(a)] += gain * a.astype(np.float32) / 32768.0
                 segments.append((s, min(e, window_s), m["text"], cur, False))
+                phones.append(m.get("phonemes", ""))
                 t = s + dur + rng.uniform(0.15, 1.6)
                 if t > window_s - 0.5 or (rng.random() < 0.25 and segments):
                     break
@@ -172,4 +180,4 @@ def build_window(rng, pool, tok, langs, kind=None, mode=None, prompt=None, noise
     inputs = seq[:-1]
     targets = labels[1:]
     return dict(audio=audio, inputs=inputs, targets=targets, segments=segments, lang=lang, kind=kind, mode=mode,
-                chars=" ".join(chars))
+                chars=" ".join(chars), phonemes=" ".join(phones))
