@@ -90,9 +90,9 @@ class Windows(torch.utils.data.IterableDataset):
     the features are cut to that length (a cheaper first phase of training); the features are
     still those of the full padded window."""
 
-    def __init__(self, corpus, batch, seed, window_s=10.0, ctc_target="chars"):
+    def __init__(self, corpus, batch, seed, window_s=10.0, ctc_target="chars", kind=None):
         self.corpus, self.batch, self.seed, self.window_s = corpus, batch, seed, window_s
-        self.ctc_target = ctc_target
+        self.ctc_target, self.kind = ctc_target, kind
 
     def __iter__(self):
         torch.set_num_threads(1)
@@ -112,7 +112,7 @@ class Windows(torch.utils.data.IterableDataset):
                 if rng.random() < 0.15:
                     _, m = pool.pick(rng, LANGS[rng.integers(4)])
                     prompt = m["text"]
-                w = build_window(rng, pool, tok, LANGS, prompt=prompt, window_s=self.window_s)
+                w = build_window(rng, pool, tok, LANGS, kind=self.kind, prompt=prompt, window_s=self.window_s)
                 if prompt and w["segments"] and rng.random() < 0.5:
                     # a prompt that shares words with the speech (what prompting is for)
                     pass
@@ -144,9 +144,13 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--ckpt-minutes", type=float, default=5)
-    ap.add_argument("--short-window", type=float, default=5.0, help="seconds of speech in the first phase")
+    ap.add_argument("--single-window", type=float, default=2.5,
+                    help="seconds of the first phase's windows: one short clean utterance each")
+    ap.add_argument("--single-batch", type=int, default=16)
+    ap.add_argument("--single-until", type=float, default=0.2, help="fraction of the run spent on single utterances")
+    ap.add_argument("--short-window", type=float, default=5.0, help="seconds of speech in the second phase")
     ap.add_argument("--short-batch", type=int, default=24)
-    ap.add_argument("--short-until", type=float, default=0.7, help="fraction of the run spent on short windows")
+    ap.add_argument("--short-until", type=float, default=0.7, help="fraction of the run until full windows")
     ap.add_argument("--ctc-weight", type=float, default=1.0, help="weight of the encoder's CTC loss on short windows")
     ap.add_argument("--ctc-weight-full", type=float, default=0.3, help="weight of the encoder's CTC loss on full windows")
     ap.add_argument("--ctc-target", choices=["chars", "phonemes"], default="phonemes",
@@ -194,17 +198,24 @@ def main():
     print("params: %.2fM (embedding %.2fM), subset %d tokens" % (
         sum(p.numel() for p in model.parameters()) / 1e6, model.embed.weight.numel() / 1e6, len(subset)), flush=True)
 
-    def make_loader(short):
-        ds = Windows(args.corpus, args.short_batch if short else args.batch, args.seed + step,
-                     args.short_window if short else 10.0, args.ctc_target)
+    def phase_at(frac):
+        if frac < args.single_until:
+            return "single"
+        return "short" if frac < args.short_until and args.short_window < 10 else "full"
+
+    def make_loader(phase):
+        batch, window, kind = dict(single=(args.single_batch, args.single_window, "single"),
+                                   short=(args.short_batch, args.short_window, None),
+                                   full=(args.batch, 10.0, None))[phase]
+        ds = Windows(args.corpus, batch, args.seed + step, window, args.ctc_target, kind)
         return torch.utils.data.DataLoader(ds, batch_size=1, num_workers=1, collate_fn=collate, prefetch_factor=4)
 
     budget = args.minutes * 60
     mpath0 = os.path.join(args.out, "minutes.txt")
     if os.path.exists(mpath0):
         budget = float(open(mpath0).read()) * 60
-    short = (spent / budget) < args.short_until and args.short_window < 10
-    loader = iter(make_loader(short))
+    phase = phase_at(spent / budget)
+    loader = iter(make_loader(phase))
     t0 = time.time() - spent
     last_ck = time.time()
     avg = None
@@ -222,11 +233,11 @@ def main():
     while True:
         feats, inp, tgt, ctc = next(loader)
         elapsed = time.time() - t0
-        if short and elapsed / budget >= args.short_until:
-            short = False
+        if phase_at(elapsed / budget) != phase:
+            phase = phase_at(elapsed / budget)
             del loader
-            loader = iter(make_loader(False))
-            print("full windows from step %d" % step, flush=True)
+            loader = iter(make_loader(phase))
+            print("%s windows from step %d" % (phase, step), flush=True)
         # the run's length can be changed while it runs: write minutes to <out>/minutes.txt
         mpath = os.path.join(args.out, "minutes.txt")
         if step % 10 == 0 and os.path.exists(mpath):
@@ -249,7 +260,7 @@ def main():
         loss_ctc = F.ctc_loss(lp, flat, torch.full((len(ctc),), lp.shape[0], dtype=torch.long), tl,
                               reduction="none", zero_infinity=True)
         loss_ctc = (loss_ctc / tl.clamp(min=1)).mean()
-        loss = loss_ce + (args.ctc_weight if short else args.ctc_weight_full) * loss_ctc
+        loss = loss_ce + (args.ctc_weight_full if phase == "full" else args.ctc_weight) * loss_ctc
         opt.zero_grad(set_to_none=True)
         loss.backward()
         gn = torch.nn.utils.clip_grad_norm_(params, 1.0)

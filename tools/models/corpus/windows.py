@@ -91,6 +91,27 @@ def build_window(rng, pool, tok, langs, kind=None, mode=None, prompt=None, noise
     IGNORE where not taught), segments [(start, end, text, lang, cut)], lang, kind, mode, chars)."""
     if kind is None:
         kind = rng.choice(["speech", "switch", "silence"], p=[0.82, 0.12, 0.06])
+    if kind == "single":
+        # one short utterance near the start, clean: the first lessons, where an encoder learns
+        # sounds in minutes instead of hours (long, mixed windows stall it on a plateau)
+        lang = langs[rng.integers(len(langs))]
+        audio = np.zeros(N, dtype=np.float32)
+        for _ in range(200):
+            a, m = pool.pick(rng, lang)
+            s = round(rng.uniform(0.0, 0.15) / 0.02) * 0.02
+            if s + len(a) / SR <= window_s - 0.04:
+                break
+        else:
+            raise ValueError("no utterance of %s fits in %.1f s" % (lang, window_s))
+        i0 = int(round(s * SR))
+        audio[i0 : i0 + len(a)] = rng.uniform(0.5, 1.6) * a.astype(np.float32) / 32768.0
+        e = round((s + len(a) / SR) / 0.02) * 0.02
+        segments = [(s, e, m["text"], lang, False)]
+        phones = [m.get("phonemes", "")]
+        kind, noise = "speech", False
+        if mode is None:
+            mode = "ts" if rng.random() < 0.75 else "text"
+        return _finish(rng, tok, audio, segments, phones, lang, kind, mode, prompt, noise)
     if mode is None:
         mode = "ts" if rng.random() < 0.75 else "text"
     lang = langs[rng.integers(len(langs))]
@@ -128,6 +149,10 @@ def build_window(rng, pool, tok, langs, kind=None, mode=None, prompt=None, noise
                 others = [l for l in langs if l != cur]
                 cur = others[rng.integers(len(others))] if rng.random() < 0.7 else cur
         lang = segments[0][3]
+    return _finish(rng, tok, audio, segments, phones, lang, kind, mode, prompt, noise)
+
+
+def _finish(rng, tok, audio, segments, phones, lang, kind, mode, prompt, noise):
     peak = np.abs(audio).max()
     if peak > 0.99:
         audio *= 0.99 / peak
