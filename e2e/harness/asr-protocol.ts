@@ -20,8 +20,16 @@ export interface AsrBenchResult {
   audioSeconds: number;
   modelLoadSeconds: number;
   segments: number;
+  /** The engine's own stage times (response metadata), seconds. */
+  stages?: EngineStages;
   crossOriginIsolated: boolean;
   threads: number;
+}
+
+export interface EngineStages {
+  audio_conversion_time: number;
+  vad_time: number;
+  inference_time: number;
 }
 
 export type AsrBenchReply = { ok: true; result: AsrBenchResult } | { ok: false; error: string };

@@ -8,7 +8,7 @@ import { prepareAudio } from '../../src/engine/media/prepare-audio';
 import { runPipeline } from '../../src/engine/pipeline';
 import { browserMediaPorts } from '../../src/hosts/browser/ffmpeg-media-ports';
 import { configureTransformers } from '../../src/hosts/browser/transformers-setup';
-import type { AsrBenchReply, AsrBenchRequest } from './asr-protocol';
+import type { AsrBenchReply, AsrBenchRequest, EngineStages } from './asr-protocol';
 
 /**
  * One benchmark run in a worker: Murmur's engine (media stage, VAD, its own decoding loop) or
@@ -29,6 +29,11 @@ function request(file: File): TranscriptionRequest<MediaFile> {
       language: 'en',
     },
   );
+}
+
+function stagesOf(metadata: EngineStages): EngineStages {
+  const { audio_conversion_time, vad_time, inference_time } = metadata;
+  return { audio_conversion_time, vad_time, inference_time };
 }
 
 async function engine(data: AsrBenchRequest) {
@@ -63,6 +68,7 @@ async function engine(data: AsrBenchRequest) {
     audioSeconds: response.prediction_raw.metadata.provided_file_metadata.duration,
     modelLoadSeconds,
     segments: response.prediction_raw.transcription.length,
+    stages: stagesOf(response.prediction_raw.metadata),
   };
 }
 

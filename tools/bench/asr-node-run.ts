@@ -37,7 +37,7 @@ async function engine() {
   const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
   const started = performance.now();
   let first = 0;
-  await runPipeline(
+  const response = await runPipeline(
     request,
     {
       prepareAudio: (r, o) =>
@@ -52,6 +52,11 @@ async function engine() {
     seconds,
     firstSegmentSeconds: first ? (first - started) / 1000 : seconds,
     modelLoadSeconds,
+    stages: {
+      audio_conversion_time: response.prediction_raw.metadata.audio_conversion_time,
+      vad_time: response.prediction_raw.metadata.vad_time,
+      inference_time: response.prediction_raw.metadata.inference_time,
+    },
   };
 }
 

@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AsrBenchReply } from '../../e2e/harness/asr-protocol';
+import type { AsrBenchReply, EngineStages } from '../../e2e/harness/asr-protocol';
 import { benchAudio } from './asr-audio';
 import { REPO } from './bench-media';
 import { buildHarness, launchChromium, sampleChromiumMemory, startPreview } from './chromium';
@@ -40,6 +40,7 @@ interface Run {
   seconds: number;
   firstSegmentSeconds: number;
   peakMb: number;
+  stages?: EngineStages;
 }
 const results: Run[] = [];
 
@@ -91,6 +92,7 @@ async function browserRuns(): Promise<void> {
             seconds: reply.result.seconds,
             firstSegmentSeconds: reply.result.firstSegmentSeconds,
             peakMb: peak.peakRendererMb,
+            ...(reply.result.stages ? { stages: reply.result.stages } : {}),
           });
           console.error(JSON.stringify(results.at(-1)));
         } finally {
@@ -140,6 +142,13 @@ for (const host of ['node', 'chromium']) {
   ] as const) {
     console.log(
       `${host.padEnd(9)} ${name.padEnd(10)} ${r.rtf.toFixed(3).padEnd(7)} ${`${r.first.toFixed(2)} s`.padEnd(14)} ${r.peak.toFixed(0)} MB`,
+    );
+  }
+  const staged = results.filter((r) => r.host === host && r.stages);
+  if (staged.length > 0) {
+    const stage = (key: keyof EngineStages) => median(staged.map((r) => r.stages![key])).toFixed(2);
+    console.log(
+      `${host.padEnd(9)} engine stages: decoding ${stage('audio_conversion_time')} s, VAD ${stage('vad_time')} s, recognition ${stage('inference_time')} s`,
     );
   }
   console.log(

@@ -11,7 +11,9 @@
  *
  * With `--models DIR [--model ID]` it also transcribes every condition with and without noise
  * reduction through the whole pipeline and reports the word error rate.
- * usage: tsx tools/bench/denoise.ts [--filters "a;b"] [--models DIR] [--model ID]
+ * `--speech synthetic` uses new sentences spoken by espeak-ng in held-out voices (two per
+ * language) instead of the recordings: the speech the test model knows.
+ * usage: tsx tools/bench/denoise.ts [--filters "a;b"] [--models DIR] [--model ID] [--speech synthetic]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { DENOISE_FILTER, denoiseChannel } from '../../src/engine/media/noise-red
 /** The name of Murmur's own spectral Wiener denoiser in the table (not an ffmpeg filter). */
 const WIENER = 'murmur-wiener';
 import { nodeFfmpeg } from '../../src/hosts/node/ffmpeg-core';
+import { sentence, spokenFile } from '../testing/speech';
 import { sharedMedia } from './bench-media';
 
 const RATE = 16_000;
@@ -31,8 +34,25 @@ const option = (name: string) => {
   return i > 0 ? (process.argv[i + 1] ?? null) : null;
 };
 
+/** Sentences spoken by espeak-ng in held-out voices, two per language. */
+function syntheticCorpus(): { name: string; path: string; text: string }[] {
+  const dir = mkdtempSync(join(tmpdir(), 'murmur-denoise-speech-'));
+  return (['en', 'fr', 'de', 'es'] as const).flatMap((language, i) =>
+    [0, 1].map((k) => {
+      const file = spokenFile(
+        dir,
+        `${language}-${k}`,
+        [{ language, text: sentence(language, 700 + 2 * i + k, 9) }],
+        0.3,
+      );
+      return { name: `${language}-${k}`, path: file.path, text: file.text };
+    }),
+  );
+}
+
 /** Clean clips with their transcripts. */
 function corpus(): { name: string; path: string; text: string }[] {
+  if (option('speech') === 'synthetic') return syntheticCorpus();
   const lj = readFileSync(sharedMedia('speech/ljspeech/metadata.csv'), 'utf8')
     .trim()
     .split('\n')

@@ -1,12 +1,15 @@
 """Train the small Whisper-architecture test model on the synthetic corpus.
 
-  nohup /usr/bin/python3 tools/models/train.py --minutes 65 > .cache/train/run1/log.txt 2>&1 &
+  OMP_WAIT_POLICY=PASSIVE nohup /usr/bin/python3 tools/models/train.py --out .cache/train/run1 \
+      > .cache/train/run1/log.txt 2>&1 &
 
 Windows are assembled on the fly from the utterance shards in .cache/corpus/train (new shards
 are picked up while training runs). The learning-rate schedule follows wall-clock time so that
 the run ends, fully annealed, after --minutes. A checkpoint is written every few minutes.
-Training-only extras, not exported: a character CTC head on the encoder (helps the encoder learn
-quickly) and an output softmax restricted to the tokens the corpus can produce; all other
+Training starts on single short utterances, then short windows, then full ones (an encoder
+started on long mixed windows stays on the CTC plateau for hours here). Training-only extras,
+not exported: a CTC head on the encoder (espeak-ng's phonemes, or the spelling) that makes the
+encoder learn sounds quickly, and an output softmax restricted to the tokens the corpus can produce; all other
 tokens get a large negative output bias in the exported model.
 """
 import argparse
@@ -135,10 +138,10 @@ def collate(x):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--minutes", type=float, default=65)
-    ap.add_argument("--batch", type=int, default=16)
-    ap.add_argument("--lr", type=float, default=1.5e-3)
-    ap.add_argument("--warmup", type=int, default=200)
+    ap.add_argument("--minutes", type=float, default=90)
+    ap.add_argument("--batch", type=int, default=8)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--warmup", type=int, default=50)
     ap.add_argument("--corpus", default=os.path.join(REPO, ".cache", "corpus"))
     ap.add_argument("--out", default=os.path.join(REPO, ".cache", "train", "run1"))
     ap.add_argument("--seed", type=int, default=1)
@@ -147,10 +150,10 @@ def main():
     ap.add_argument("--single-window", type=float, default=2.5,
                     help="seconds of the first phase's windows: one short clean utterance each")
     ap.add_argument("--single-batch", type=int, default=16)
-    ap.add_argument("--single-until", type=float, default=0.2, help="fraction of the run spent on single utterances")
+    ap.add_argument("--single-until", type=float, default=0.25, help="fraction of the run spent on single utterances")
     ap.add_argument("--short-window", type=float, default=5.0, help="seconds of speech in the second phase")
-    ap.add_argument("--short-batch", type=int, default=24)
-    ap.add_argument("--short-until", type=float, default=0.7, help="fraction of the run until full windows")
+    ap.add_argument("--short-batch", type=int, default=8)
+    ap.add_argument("--short-until", type=float, default=0.5, help="fraction of the run until full windows")
     ap.add_argument("--ctc-weight", type=float, default=1.0, help="weight of the encoder's CTC loss on short windows")
     ap.add_argument("--ctc-weight-full", type=float, default=0.3, help="weight of the encoder's CTC loss on full windows")
     ap.add_argument("--ctc-target", choices=["chars", "phonemes"], default="phonemes",

@@ -9,8 +9,8 @@ import { main } from './cli';
  * Recognition through the CLI's whole pipeline (ffmpeg decoding, Silero VAD, the engine's
  * decoding loop) with the test model, on speech generated with voices, speeds and pitches the
  * model was not trained on. These check the shape and the timing rules of what the engine
- * returns; the test model does not yet recognise speech well enough for accuracy checks (see
- * tools/models/MODEL_CARD.md).
+ * returns, and the language decisions the test model is good enough for (its word error rate
+ * is not yet: tools/models/MODEL_CARD.md).
  */
 const MODELS = join(import.meta.dirname, '..', '..', '..', '.models');
 const MODEL = 'murmur-test/whisper-synth';
@@ -40,6 +40,28 @@ beforeAll(() => {
 });
 
 describe('recognition with the test model', () => {
+  it('switches from English to French in automatic multiple languages', async () => {
+    const english = sentence('en', 1100, 10);
+    const french = sentence('fr', 1101, 10);
+    const file = spokenFile(
+      dir,
+      'switch',
+      [
+        { language: 'en', text: english },
+        { language: 'fr', text: french },
+      ],
+      1.5,
+    );
+    const response = await transcribe(
+      file.path,
+      '--language_behaviour',
+      'automatic multiple languages',
+    );
+    const languages = response.prediction_raw.transcription.map((s) => s.language);
+    expect(languages[0]).toBe('en');
+    expect(languages.at(-1)).toBe('fr');
+  });
+
   it('gives words with times inside their segments, leading spaces and confidences', async () => {
     const file = spoken('words', [{ language: 'en', text: sentence('en', 950, 8) }]);
     const { transcription } = (await transcribe(file)).prediction_raw;
