@@ -24,7 +24,7 @@ from onnx import TensorProto, helper, numpy_helper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from whisper_torch import Whisper  # noqa: E402
+from whisper_torch import load_trained  # noqa: E402
 from wtok import shared_dir  # noqa: E402
 
 OPSET = 14
@@ -443,13 +443,8 @@ def main():
     ap.add_argument("--alignment-heads", default=None, help="JSON list of [layer, head]")
     ap.add_argument("--no-quantize", action="store_true")
     args = ap.parse_args()
-    torch.set_num_threads(2)
-    torch.backends.mkldnn.enabled = False
-    ck = torch.load(args.ckpt, map_location="cpu")
+    model, ck = load_trained(args.ckpt)
     cfg = dict(ck["config"])
-    model = Whisper(cfg)
-    model.load_state_dict(ck["model"])
-    model.eval()
     tokdir = os.path.join(shared_dir(), "models", "whisper-tokenizer")
     with open(os.path.join(tokdir, "generation_config.json"), encoding="utf-8") as f:
         gen = json.load(f)

@@ -12,7 +12,7 @@ import torch
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "corpus"))
-from whisper_torch import LogMel, Whisper  # noqa: E402
+from whisper_torch import LogMel, load_trained  # noqa: E402
 from windows import UtterancePool, build_window  # noqa: E402
 from wtok import LANGS, REPO, WhisperTokenizer  # noqa: E402
 
@@ -23,12 +23,7 @@ def main():
     ap.add_argument("--n", type=int, default=4)
     ap.add_argument("--split", default="eval")
     args = ap.parse_args()
-    torch.set_num_threads(1)
-    torch.backends.mkldnn.enabled = False
-    ck = torch.load(args.ckpt, map_location="cpu")
-    model = Whisper(ck["config"])
-    model.load_state_dict(ck["model"])
-    model.eval()
+    model, ck = load_trained(args.ckpt, threads=1)
     bias = torch.full((51865,), -100.0)
     bias[torch.tensor(ck["subset"])] = 0
     model.logit_bias.copy_(bias)

@@ -16,7 +16,7 @@ import torch
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "corpus"))
-from whisper_torch import LogMel, Whisper  # noqa: E402
+from whisper_torch import LogMel, load_trained  # noqa: E402
 from windows import UtterancePool, build_window  # noqa: E402
 from wtok import LANGS, REPO, WhisperTokenizer  # noqa: E402
 
@@ -27,13 +27,8 @@ def main():
     ap.add_argument("--windows", type=int, default=24)
     ap.add_argument("--top", type=int, default=3)
     args = ap.parse_args()
-    torch.set_num_threads(2)
-    torch.backends.mkldnn.enabled = False
-    ck = torch.load(args.ckpt, map_location="cpu")
+    model, ck = load_trained(args.ckpt)
     cfg = ck["config"]
-    model = Whisper(cfg)
-    model.load_state_dict(ck["model"])
-    model.eval()
     tok = WhisperTokenizer()
     pool = UtterancePool(os.path.join(REPO, ".cache", "corpus"), "eval")
     rng = np.random.default_rng(11)

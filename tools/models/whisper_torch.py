@@ -194,3 +194,15 @@ class Whisper(nn.Module):
 
     def logits(self, h):
         return F.linear(h, self.embed.weight, self.logit_bias)
+
+
+def load_trained(path, threads=2):
+    """A training checkpoint as an eval-mode model (with its output bias), and the checkpoint.
+    oneDNN stays off: Debian's torch 1.13 computes wrong convolutions with it on this machine."""
+    torch.set_num_threads(threads)
+    torch.backends.mkldnn.enabled = False
+    ck = torch.load(path, map_location="cpu")
+    model = Whisper(dict(ck["config"]))
+    model.load_state_dict(ck["model"])
+    model.eval()
+    return model, ck
