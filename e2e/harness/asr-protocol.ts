@@ -1,3 +1,5 @@
+import type { Dtype } from '../../src/engine/asr/model-settings';
+
 /** Messages between the recognition benchmark page and its worker. */
 export interface AsrBenchRequest {
   contender: 'engine' | 'pipeline';
@@ -11,6 +13,8 @@ export interface AsrBenchRequest {
   /** For the library's pipeline: tokens per 30-s chunk, as it decodes every chunk alike. */
   tokensPerChunk: number;
   threads: number;
+  /** The engine's encoder and decoder precisions, where not the device's defaults. */
+  dtypes?: { encoderDtype?: Dtype; decoderDtype?: Dtype };
 }
 
 export interface AsrBenchResult {
@@ -22,6 +26,8 @@ export interface AsrBenchResult {
   segments: number;
   /** The engine's own stage times (response metadata), seconds. */
   stages?: EngineStages;
+  /** Seconds inside the recogniser's calls, and how many calls (engine only). */
+  profile?: Record<string, { seconds: number; calls: number }>;
   crossOriginIsolated: boolean;
   threads: number;
 }

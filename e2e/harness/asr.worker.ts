@@ -3,11 +3,12 @@ import {
   type MediaFile,
   type TranscriptionRequest,
 } from '../../src/core/contract/request';
-import { loadWhisper } from '../../src/engine/asr/whisper-model';
-import { prepareAudio } from '../../src/engine/media/prepare-audio';
+import { loadWhisper, type LoadedWhisper } from '../../src/engine/asr/whisper-model';
+import { prepareAudio, warmMediaStage } from '../../src/engine/media/prepare-audio';
 import { runPipeline } from '../../src/engine/pipeline';
 import { browserMediaPorts } from '../../src/hosts/browser/ffmpeg-media-ports';
 import { configureTransformers } from '../../src/hosts/browser/transformers-setup';
+import type { MediaPorts } from '../../src/engine/ports';
 import type { AsrBenchReply, AsrBenchRequest, EngineStages } from './asr-protocol';
 
 /**
@@ -36,14 +37,65 @@ function stagesOf(metadata: EngineStages): EngineStages {
   return { audio_conversion_time, vad_time, inference_time };
 }
 
+/** Times the recogniser's feature, encoder and decoder calls by wrapping them in place. */
+function profiled(model: LoadedWhisper): Record<string, { seconds: number; calls: number }> {
+  const profile: Record<string, { seconds: number; calls: number }> = {};
+  for (const name of ['features', 'encode', 'step'] as const) {
+    const call = model[name].bind(model) as (...args: unknown[]) => Promise<unknown>;
+    const entry = (profile[name] = { seconds: 0, calls: 0 });
+    (model as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const t = performance.now();
+      try {
+        return await call(...args);
+      } finally {
+        entry.seconds += (performance.now() - t) / 1000;
+        entry.calls++;
+      }
+    };
+  }
+  return profile;
+}
+
+/** Times the media stage's model runs (Silero VAD). */
+function profiledOnnx(ports: MediaPorts, entry: { seconds: number; calls: number }): MediaPorts {
+  const onnx = ports.onnx;
+  return {
+    ...ports,
+    onnx: {
+      ...onnx,
+      async createSession(bytes) {
+        const session = await onnx.createSession(bytes);
+        return {
+          ...session,
+          inputNames: session.inputNames,
+          outputNames: session.outputNames,
+          async run(feeds) {
+            const t = performance.now();
+            try {
+              return await session.run(feeds);
+            } finally {
+              entry.seconds += (performance.now() - t) / 1000;
+              entry.calls++;
+            }
+          },
+        };
+      },
+    },
+  };
+}
+
 async function engine(data: AsrBenchRequest) {
   const transformers = configureTransformers('/hub/');
   const wasm = transformers.env.backends.onnx.wasm;
   if (wasm) wasm.numThreads = data.threads;
-  const media = browserMediaPorts('/hub/');
+  const vadRuns = { seconds: 0, calls: 0 };
+  const media = profiledOnnx(browserMediaPorts('/hub/'), vadRuns);
   const loadStarted = performance.now();
-  const model = await loadWhisper(transformers, data.modelId, 'wasm');
+  const model = await loadWhisper(transformers, data.modelId, 'wasm', undefined, data.dtypes);
+  // As in the app, ffmpeg and the VAD model are loaded before the file comes (not timed).
+  await warmMediaStage(media, { vadModelId: 'murmur-test/silero-vad' });
   const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
+  const profile = { ...profiled(model), vad: vadRuns };
   const started = performance.now();
   let first = 0;
   const response = await runPipeline(
@@ -69,6 +121,7 @@ async function engine(data: AsrBenchRequest) {
     modelLoadSeconds,
     segments: response.prediction_raw.transcription.length,
     stages: stagesOf(response.prediction_raw.metadata),
+    profile,
   };
 }
 

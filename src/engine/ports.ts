@@ -54,6 +54,8 @@ export interface FfmpegRun {
  * `@ffmpeg/core` in-process.
  */
 export interface FfmpegPort {
+  /** Loads the core now rather than on first use (it is kept for later runs). */
+  load(): Promise<void>;
   /**
    * Makes the media readable by ffmpeg without copying it whole into ffmpeg's memory (a
    * read-only mount) and returns its path.

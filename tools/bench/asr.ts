@@ -5,11 +5,13 @@
  * Chromium (WASM, cross-origin isolated). Generated weights never stop on their own, so both
  * decode a fixed number of tokens per second of speech. Runs alternate; medians are reported.
  * usage: tsx tools/bench/asr.ts [--model murmur-bench/whisper-tiny] [--runs 3] [--node-only|--browser-only]
+ *   [--contenders engine,pipeline] [--dtypes ENCODER,DECODER (the engine's, in Chromium)]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AsrBenchReply, EngineStages } from '../../e2e/harness/asr-protocol';
+import type { Dtype } from '../../src/engine/asr/model-settings';
 import { benchAudio } from './asr-audio';
 import { REPO } from './bench-media';
 import { buildHarness, launchChromium, sampleChromiumMemory, startPreview } from './chromium';
@@ -21,6 +23,15 @@ const option = (name: string) => {
 const modelId = option('model') ?? 'murmur-bench/whisper-tiny';
 const runs = Number(option('runs') ?? 3);
 const TOKENS_PER_SECOND = 3.5;
+const contenders = (option('contenders') ?? 'engine,pipeline').split(',') as (
+  'engine' | 'pipeline'
+)[];
+/** `--dtypes q8,fp32`: the engine's encoder and decoder precisions in Chromium. */
+const [encoderDtype, decoderDtype] = (option('dtypes') ?? '').split(',') as [Dtype?, Dtype?];
+const dtypes = {
+  ...(encoderDtype ? { encoderDtype } : {}),
+  ...(decoderDtype ? { decoderDtype } : {}),
+};
 
 if (!existsSync(join(REPO, '.models', modelId, 'onnx', 'encoder_model.onnx'))) {
   console.error(`No ${modelId} in .models/: run "npm run models:bench" first.`);
@@ -41,6 +52,7 @@ interface Run {
   firstSegmentSeconds: number;
   peakMb: number;
   stages?: EngineStages;
+  profile?: Record<string, { seconds: number; calls: number }>;
 }
 const results: Run[] = [];
 
@@ -66,7 +78,7 @@ async function browserRuns(): Promise<void> {
   const preview = await startPreview(outDir, 4176, '/e2e/harness/asr.html');
   try {
     for (let i = 0; i < runs; i++) {
-      for (const contender of ['engine', 'pipeline'] as const) {
+      for (const contender of contenders) {
         const browser = await launchChromium();
         try {
           const page = await browser.newPage();
@@ -80,7 +92,8 @@ async function browserRuns(): Promise<void> {
             modelId,
             tokensPerSecond: TOKENS_PER_SECOND,
             tokensPerChunk,
-            threads: 2,
+            threads: Number(option('threads') ?? 2),
+            dtypes,
           })) as AsrBenchReply;
           const peak = memory.stop();
           if (!reply.ok) throw new Error(reply.error);
@@ -93,6 +106,7 @@ async function browserRuns(): Promise<void> {
             firstSegmentSeconds: reply.result.firstSegmentSeconds,
             peakMb: peak.peakRendererMb,
             ...(reply.result.stages ? { stages: reply.result.stages } : {}),
+            ...(reply.result.profile ? { profile: reply.result.profile } : {}),
           });
           console.error(JSON.stringify(results.at(-1)));
         } finally {
@@ -107,7 +121,7 @@ async function browserRuns(): Promise<void> {
 
 if (!process.argv.includes('--browser-only')) {
   for (let i = 0; i < runs; i++) {
-    for (const contender of ['engine', 'pipeline'] as const) {
+    for (const contender of contenders) {
       results.push(nodeRun(contender));
       console.error(JSON.stringify(results.at(-1)));
     }

@@ -1,5 +1,6 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useAppStore } from '../store/app-store';
+import { prepareEngine } from '../store/transcribe-actions';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -39,6 +40,9 @@ export function DropZone() {
   const invalid = useAppStore((s) => Boolean(s.problems.file));
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (file) prepareEngine();
+  }, [file]);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();

@@ -17,6 +17,11 @@ function getClient(): TranscriptionClient {
   return client;
 }
 
+/** A file was chosen: the worker starts loading the media stage before the request comes. */
+export function prepareEngine(): void {
+  getClient().prepare(useAppStore.getState().settings);
+}
+
 function baseName(values: { file: File | null; url: string }): string {
   const source = values.file?.name ?? values.url.split(/[?#]/)[0]?.split('/').pop() ?? '';
   return source.replace(/\.[^.]+$/, '') || 'transcript';

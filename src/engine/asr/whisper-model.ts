@@ -1,7 +1,7 @@
 import { ServiceError } from '../../core/contract/errors';
 import { vocabularyFrom, type WhisperVocabulary } from '../../core/decoding/vocabulary';
 import type { ProgressListener } from '../ports';
-import { DEVICE_SETTINGS, type Device } from './model-settings';
+import { DEVICE_SETTINGS, type Device, type DeviceSettings } from './model-settings';
 import type { Tensor, TransformersModule } from './transformers-port';
 
 /** What the decoding loop needs of one step of the decoder. */
@@ -82,6 +82,8 @@ export async function loadWhisper(
   id: string,
   device: Device,
   onProgress?: ProgressListener,
+  /** Precisions other than the device's defaults (benchmarks compare them). */
+  dtypes: Partial<DeviceSettings> = {},
 ): Promise<LoadedWhisper> {
   const files = new Map<string, { loaded: number; total: number }>();
   const progress_callback = (event: {
@@ -103,7 +105,7 @@ export async function loadWhisper(
       `Downloading ${id} (${(loaded / 1e6).toFixed(1)} MB)`,
     );
   };
-  const settings = DEVICE_SETTINGS[device];
+  const settings = { ...DEVICE_SETTINGS[device], ...dtypes };
   const loading = Promise.all([
     transformers.AutoTokenizer.from_pretrained(id, { progress_callback }),
     transformers.AutoFeatureExtractor.from_pretrained(id, { progress_callback }),

@@ -27,6 +27,23 @@ export interface PrepareAudioOptions {
   vadModelId?: string;
 }
 
+/**
+ * Loads what the media stage runs (ffmpeg's core and the VAD model) ahead of the first
+ * request, so that a file dropped later starts decoding at once. Both stay loaded.
+ */
+export async function warmMediaStage(
+  ports: MediaPorts,
+  options: { signal?: AbortSignal; vadModelId?: string } = {},
+): Promise<void> {
+  await Promise.all([
+    ports.ffmpeg.load(),
+    loadSileroVad(ports.onnx, ports.models, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.vadModelId ? { modelId: options.vadModelId } : {}),
+    }),
+  ]);
+}
+
 /** What channel analysis found in one channel. */
 interface ChannelAnalysis {
   index: number;

@@ -9,8 +9,17 @@ export const VAD_WINDOW = 512;
 const CONTEXT = 64;
 /** Long channels are cut into this many independent streams, scored side by side in a batch. */
 const MAX_STREAMS = 64;
-/** No stream is shorter than this, so that restarting the model's state is rare. */
-const MIN_STREAM_SECONDS = 30;
+/**
+ * No stream is shorter than this. Each run of the model costs about the same for 1 stream or
+ * 64 (in the browser, mostly per-call overhead), so fewer, wider steps are faster.
+ */
+const MIN_STREAM_SECONDS = 8;
+/**
+ * 1 s of warm-up per stream. The model's state remembers for longer than that, so a cut is
+ * not invisible, but against reference speaker turns (90 s of meetings) the detection error
+ * was the same as one unbroken pass: 17.1% against 17.4%.
+ */
+const WARMUP_WINDOWS = 32;
 
 export interface SpeechDetector {
   /** Speech probability of each 512-sample window of a 16 kHz channel. */
@@ -29,7 +38,13 @@ const sessions = new WeakMap<OnnxRuntime, Map<string, Promise<OnnxSession>>>();
 export async function loadSileroVad(
   onnx: OnnxRuntime,
   models: ModelFiles,
-  options: { signal?: AbortSignal; onProgress?: ProgressListener; modelId?: string } = {},
+  options: {
+    signal?: AbortSignal;
+    onProgress?: ProgressListener;
+    modelId?: string;
+    /** How long channels are cut for batching (the default unless comparing layouts). */
+    layout?: StreamLayout;
+  } = {},
 ): Promise<SpeechDetector> {
   const modelId = options.modelId ?? SILERO_VAD.id;
   const key = `${models.host}|${modelId}`;
@@ -55,13 +70,32 @@ export async function loadSileroVad(
     loading.catch(() => byHost.delete(key));
     session = loading;
   }
-  return new SileroVad(onnx, await session);
+  return new SileroVad(onnx, await session, options.layout);
 }
+
+/** How a channel is cut into streams that are scored side by side, one batch per step. */
+export interface StreamLayout {
+  /** No stream is shorter than this (except in a channel shorter than one). */
+  minStreamSeconds: number;
+  maxStreams: number;
+  /**
+   * Windows that each stream after the first scores before its own and throws away, so that
+   * the model's state has heard some of the audio before its first kept window.
+   */
+  warmupWindows: number;
+}
+
+export const DEFAULT_LAYOUT: StreamLayout = {
+  minStreamSeconds: MIN_STREAM_SECONDS,
+  maxStreams: MAX_STREAMS,
+  warmupWindows: WARMUP_WINDOWS,
+};
 
 class SileroVad implements SpeechDetector {
   constructor(
     private readonly onnx: OnnxRuntime,
     private readonly session: OnnxSession,
+    private readonly layout: StreamLayout = DEFAULT_LAYOUT,
   ) {}
 
   async probabilities(
@@ -71,44 +105,53 @@ class SileroVad implements SpeechDetector {
     const windows = Math.ceil(samples.length / VAD_WINDOW);
     const result = new Float32Array(windows);
     if (windows === 0) return result;
+    const { minStreamSeconds, maxStreams, warmupWindows } = this.layout;
     const streams = Math.max(
       1,
-      Math.min(MAX_STREAMS, Math.floor(samples.length / (MIN_STREAM_SECONDS * SAMPLE_RATE))),
+      Math.min(maxStreams, Math.floor(samples.length / (minStreamSeconds * SAMPLE_RATE))),
     );
     const perStream = Math.ceil(windows / streams);
-    const input = new Float32Array(streams * (CONTEXT + VAD_WINDOW));
+    const warmup = streams > 1 ? Math.min(warmupWindows, perStream) : 0;
+    // At step k, stream s scores window s * perStream - lead(s) + k; its first lead(s) windows
+    // belong to the stream before and only settle the state.
+    const lead = (s: number) => (s === 0 ? 0 : warmup);
+    const steps = perStream + warmup;
+    const row = CONTEXT + VAD_WINDOW;
+    const input = new Float32Array(streams * row);
     let state = new Float32Array(2 * streams * 128);
     const sr = this.onnx.tensor('int64', BigInt64Array.from([BigInt(SAMPLE_RATE)]), []);
-    for (let w = 0; w < perStream; w++) {
-      if (w % 256 === 0) {
+    for (let step = 0; step < steps; step++) {
+      if (step % 256 === 0) {
         options.signal?.throwIfAborted();
-        options.onProgress?.(w / perStream, 'Finding speech');
+        options.onProgress?.(step / steps, 'Finding speech');
         // Let other work (progress messages, cancel) in between batches.
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
       let active = 0;
       for (let s = 0; s < streams; s++) {
-        const window = s * perStream + w;
-        const row = input.subarray(s * (CONTEXT + VAD_WINDOW), (s + 1) * (CONTEXT + VAD_WINDOW));
-        row.fill(0);
-        if (window >= windows || w >= perStream) continue;
+        const window = s * perStream - lead(s) + step;
+        const slot = input.subarray(s * row, (s + 1) * row);
+        slot.fill(0);
+        if (window >= windows || step >= lead(s) + perStream) continue;
         active++;
         const start = window * VAD_WINDOW;
         // The context is the previous window's tail, within this stream only.
-        if (w > 0) row.set(samples.subarray(start - CONTEXT, start), 0);
-        row.set(samples.subarray(start, Math.min(samples.length, start + VAD_WINDOW)), CONTEXT);
+        if (step > 0) slot.set(samples.subarray(start - CONTEXT, start), 0);
+        slot.set(samples.subarray(start, Math.min(samples.length, start + VAD_WINDOW)), CONTEXT);
       }
       if (active === 0) break;
       const outputs = await this.session.run({
-        input: this.onnx.tensor('float32', input, [streams, CONTEXT + VAD_WINDOW]),
+        input: this.onnx.tensor('float32', input, [streams, row]),
         state: this.onnx.tensor('float32', state, [2, streams, 128]),
         sr,
       });
       const probability = outputs['output']!.data as Float32Array;
       state = Float32Array.from(outputs['stateN']!.data as Float32Array);
       for (let s = 0; s < streams; s++) {
-        const window = s * perStream + w;
-        if (window < windows) result[window] = probability[s]!;
+        const window = s * perStream - lead(s) + step;
+        if (step >= lead(s) && step < lead(s) + perStream && window < windows) {
+          result[window] = probability[s]!;
+        }
       }
     }
     return result;

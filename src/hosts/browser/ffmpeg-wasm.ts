@@ -114,6 +114,9 @@ export function browserFfmpeg(options: BrowserFfmpegOptions = {}): FfmpegPort {
   };
 
   return {
+    async load() {
+      await ready();
+    },
     async mount(source) {
       const instance = await fresh();
       const { blob, name } = blobOf(source);

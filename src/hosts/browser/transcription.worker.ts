@@ -4,7 +4,7 @@ import type { MediaFile, TranscriptionRequest } from '../../core/contract/reques
 import { DEFAULT_WHISPER, HUB } from '../../core/model-catalog';
 import type { Device } from '../../engine/asr/model-settings';
 import { loadWhisper, type LoadedWhisper } from '../../engine/asr/whisper-model';
-import { prepareAudio } from '../../engine/media/prepare-audio';
+import { prepareAudio, warmMediaStage } from '../../engine/media/prepare-audio';
 import { runPipeline, type PipelinePorts } from '../../engine/pipeline';
 import type { MediaPorts, ProgressListener } from '../../engine/ports';
 import type { EngineSettings, FromWorker, ToWorker } from '../../worker/protocol';
@@ -121,6 +121,9 @@ scope.addEventListener('message', (event) => {
   switch (message.type) {
     case 'configure':
       settings = message.data;
+      // ffmpeg and the small VAD model load while the user picks a file; a failure here is
+      // reported by the request that needs them.
+      void warmMediaStage(media()).catch(() => undefined);
       break;
     case 'transcribe':
       void transcribe(message);

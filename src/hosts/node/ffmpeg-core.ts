@@ -148,6 +148,9 @@ export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
       : null;
 
   return {
+    async load() {
+      await ready();
+    },
     async mount(source) {
       const m = await fresh();
       const dir = `/media-${++mountCount}`;

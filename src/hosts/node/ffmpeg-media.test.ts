@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareChannels } from '../../core/audio/channel-similarity';
 import { ServiceError } from '../../core/contract/errors';
 import { decodeChannels, probeMedia } from '../../engine/media/decode';
-import { prepareAudio, type PrepareAudioOptions } from '../../engine/media/prepare-audio';
+import {
+  prepareAudio,
+  warmMediaStage,
+  type PrepareAudioOptions,
+} from '../../engine/media/prepare-audio';
 import type { MediaPorts } from '../../engine/ports';
 import {
   FixtureDir,
@@ -637,5 +641,34 @@ describe('model loading', () => {
     expect(error).toMatchObject({ code: 'engine_unavailable' });
     expect((error as ServiceError).message).toContain('someone/missing-vad');
     expect((error as ServiceError).message).toContain('https://models.example.com/');
+  });
+
+  it('loads ffmpeg and the VAD model ahead of a request, each once', async () => {
+    let fetches = 0;
+    const files = testModelFiles();
+    const counted = nodeMediaPorts({
+      host: files.host,
+      get: (...args) => {
+        fetches++;
+        return files.get(...args);
+      },
+    });
+    await warmMediaStage(counted, { vadModelId: TEST_VAD_MODEL_ID });
+    expect(fetches).toBe(1);
+    const file = await diskFile(sharedMedia('speech/jfk.wav'));
+    const audio = await prepareAudio(mediaRequest({ kind: 'file', file: file! }), counted, options);
+    expect(audio.totalSpeechDuration).toBeGreaterThan(5);
+    expect(fetches).toBe(1);
+  });
+
+  it('reports a warm-up that cannot load the VAD model', async () => {
+    const missing = nodeMediaPorts({
+      host: 'https://models.example.com/',
+      get: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const error = await warmMediaStage(missing, { vadModelId: 'someone/missing-vad' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ code: 'engine_unavailable' });
   });
 });
