@@ -4,10 +4,13 @@ import { compressionRatio } from './compression-ratio';
 import { applyDecodingRules } from './logit-rules';
 import {
   argmax,
+  keptLogSumExp,
   languageProbabilities,
   logSoftmax,
+  logSumExp,
   sampleToken,
   seededRandom,
+  shiftedExps,
 } from './probabilities';
 import { splitSegments } from './segments';
 import { fileTime, speechStreams, streamSamples } from './speech-streams';
@@ -160,6 +163,19 @@ describe('probabilities', () => {
     const draws = Array.from({ length: 20 }, () => sampleToken(logits, 1, a));
     expect(Array.from({ length: 20 }, () => sampleToken(logits, 1, b))).toEqual(draws);
     expect(new Set(draws).size).toBeGreaterThan(1);
+  });
+
+  it("gives the normaliser of a masked row from the unmasked row's exponentials", () => {
+    const random = seededRandom(3);
+    const row = Float32Array.from({ length: 1000 }, () => (random() - 0.5) * 40);
+    const exps = new Float32Array(row.length);
+    const { max, logSum } = shiftedExps(row, exps);
+    expect(logSum).toBeCloseTo(logSumExp(row), 4);
+    const masked = row.slice();
+    masked.fill(-Infinity, 100, 700);
+    masked[3] = -Infinity;
+    expect(keptLogSumExp(masked, exps, max)).toBeCloseTo(logSumExp(masked), 4);
+    expect(keptLogSumExp(new Float32Array(5).fill(-Infinity), exps, max)).toBe(-Infinity);
   });
 
   it('reads language probabilities over the language tokens only', () => {

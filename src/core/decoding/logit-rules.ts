@@ -73,9 +73,11 @@ export function applyDecodingRules(
   }
   fill(logits, tsBegin + state.lastTimestampIndex + 1, logits.length);
 
-  const max = logSumExp(logits, 0, logits.length);
-  const timestampMass = logSumExp(logits, tsBegin, logits.length) - max;
+  // Timestamps together likelier than the best text token: both sides share the softmax's
+  // normaliser, so comparing unnormalised values is the same test without a pass over the
+  // whole vocabulary.
+  const timestampMass = logSumExp(logits, tsBegin, logits.length);
   let bestText = -Infinity;
   for (let i = 0; i < tsBegin; i++) if (logits[i]! > bestText) bestText = logits[i]!;
-  if (timestampMass > bestText - max) fill(logits, 0, tsBegin);
+  if (timestampMass > bestText) fill(logits, 0, tsBegin);
 }

@@ -24,6 +24,34 @@ export function logSumExp(values: Float32Array): number {
   return max + Math.log(sum);
 }
 
+/**
+ * The exponentials of a logits row, shifted by its maximum, written into `exps`, and the row's
+ * log-normaliser. With `keptLogSumExp` the normaliser of the same row after some entries were
+ * set to -Infinity follows without a second pass of `Math.exp` (the costly part per token).
+ */
+export function shiftedExps(
+  values: Float32Array,
+  exps: Float32Array,
+): { max: number; logSum: number } {
+  let max = -Infinity;
+  for (const v of values) if (v > max) max = v;
+  if (max === -Infinity) return { max, logSum: -Infinity };
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) {
+    const e = Math.exp(values[i]! - max);
+    exps[i] = e;
+    sum += e;
+  }
+  return { max, logSum: max + Math.log(sum) };
+}
+
+/** log(sum(exp(x))) over the entries of `masked` that are not -Infinity, from `shiftedExps`. */
+export function keptLogSumExp(masked: Float32Array, exps: Float32Array, max: number): number {
+  let sum = 0;
+  for (let i = 0; i < masked.length; i++) if (masked[i] !== -Infinity) sum += exps[i]!;
+  return sum > 0 ? max + Math.log(sum) : -Infinity;
+}
+
 export function argmax(values: Float32Array): number {
   let best = 0;
   for (let i = 1; i < values.length; i++) if (values[i]! > values[best]!) best = i;

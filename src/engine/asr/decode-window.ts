@@ -1,6 +1,12 @@
 import { compressionRatio } from '../../core/decoding/compression-ratio';
 import { applyDecodingRules } from '../../core/decoding/logit-rules';
-import { argmax, logSoftmax, logSumExp, sampleToken } from '../../core/decoding/probabilities';
+import {
+  argmax,
+  keptLogSumExp,
+  logSoftmax,
+  sampleToken,
+  shiftedExps,
+} from '../../core/decoding/probabilities';
 import { SECONDS_PER_TIMESTAMP } from '../../core/decoding/vocabulary';
 import type { LoadedWhisper } from './whisper-model';
 import type { Tensor } from './transformers-port';
@@ -66,6 +72,7 @@ export async function decodeWindow(
   );
   const lastTimestampIndex = Math.max(0, Math.floor(audioSeconds / SECONDS_PER_TIMESTAMP + 1e-6));
 
+  let exps = new Float32Array(model.vocab.size);
   let result: WindowDecode | null = null;
   for (const temperature of options.temperatures) {
     options.signal?.throwIfAborted();
@@ -82,7 +89,8 @@ export async function decodeWindow(
         // The model's own belief in a token (for word confidence) is read before the rules
         // reshape the row; the decode's log-probability after them (as Whisper's fallback reads it).
         const raw = logits.slice();
-        const rawNormaliser = logSumExp(raw);
+        if (exps.length !== raw.length) exps = new Float32Array(raw.length);
+        const { max, logSum: rawNormaliser } = shiftedExps(raw, exps);
         applyDecodingRules(logits, vocab, {
           sampled,
           lastTimestampIndex,
@@ -96,7 +104,8 @@ export async function decodeWindow(
               ? vocab.endOfText
               : argmaxExcept(logits, vocab.endOfText);
         }
-        sumLogProbability += logits[token]! - logSumExp(logits);
+        // The rules only set entries to -Infinity: the rest keep their raw exponentials.
+        sumLogProbability += logits[token]! - keptLogSumExp(logits, exps, max);
         if (token === vocab.endOfText) {
           finished = true;
           break;
