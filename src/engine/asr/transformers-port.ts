@@ -11,6 +11,7 @@ export type TransformersModule = Pick<
   | 'AutoFeatureExtractor'
   | 'AutoConfig'
   | 'WhisperForConditionalGeneration'
+  | 'WhisperFeatureExtractor'
   | 'Tensor'
 >;
 

@@ -1,6 +1,7 @@
 import { ServiceError } from '../../core/contract/errors';
 import { vocabularyFrom, type WhisperVocabulary } from '../../core/decoding/vocabulary';
 import type { ProgressListener } from '../ports';
+import { logMel, logMelPlan, type LogMelPlan } from '../../core/audio/log-mel';
 import { DEVICE_SETTINGS, type Device, type DeviceSettings } from './model-settings';
 import type { Tensor, TransformersModule } from './transformers-port';
 
@@ -140,6 +141,8 @@ export async function loadWhisper(
     (token) => tokenizer.get_vocab().get(token),
   );
   const extractorConfig = (extractor as unknown as { config: { n_samples: number } }).config;
+  const melPlan =
+    extractor instanceof transformers.WhisperFeatureExtractor ? whisperMelPlan(extractor) : null;
   const sessions = (model as unknown as { sessions: Record<string, OrtSession> }).sessions;
   const encoderSession = sessions.model;
   if (!encoderSession) throw new Error(`${id} has no encoder session.`);
@@ -186,6 +189,14 @@ export async function loadWhisper(
         : 50,
 
     async features(audio) {
+      if (melPlan) {
+        const { frames } = melPlan.settings;
+        return new TensorClass('float32', logMel(melPlan, audio), [
+          1,
+          melPlan.bands.length,
+          frames,
+        ]) as unknown as Tensor;
+      }
       const { input_features } = (await extractor(audio)) as { input_features: Tensor };
       return input_features;
     },
@@ -253,6 +264,32 @@ export async function loadWhisper(
       await model.dispose();
     },
   };
+}
+
+/**
+ * The same features as the model's own WhisperFeatureExtractor, computed faster (see
+ * core/audio/log-mel.ts) with its window and mel filters; null where its settings are not
+ * all there, and the extractor then computes them itself.
+ */
+function whisperMelPlan(extractor: unknown): LogMelPlan | null {
+  const e = extractor as {
+    window?: Float64Array;
+    config?: Record<string, unknown>;
+  };
+  const c = e.config ?? {};
+  const numbers = ['n_fft', 'hop_length', 'n_samples', 'nb_max_frames'].every(
+    (k) => typeof c[k] === 'number',
+  );
+  if (!numbers || !e.window) return null;
+  if (!Array.isArray(c.mel_filters)) return null;
+  return logMelPlan({
+    nFft: c.n_fft as number,
+    hop: c.hop_length as number,
+    windowSamples: c.n_samples as number,
+    frames: c.nb_max_frames as number,
+    window: e.window,
+    melFilters: c.mel_filters as number[][],
+  });
 }
 
 /** The parts of an onnxruntime tensor and session (web or Node) the engine uses. */

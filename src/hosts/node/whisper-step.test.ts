@@ -93,4 +93,26 @@ describe('the decoder step', () => {
       });
     }
   });
+
+  it('reads the same features as the model’s own feature extractor', async () => {
+    const engine = await nodeWhisper(MODELS, MODEL);
+    const transformers = configureModelSource(MODELS);
+    const extractor = await transformers.AutoFeatureExtractor.from_pretrained(MODEL);
+    const audio = pcm16k(
+      speak(
+        'fr',
+        sentence('fr', 7, 5),
+        { variant: 'f2', speed: 160, pitch: 60 },
+        join(scratchDir(), 'features.wav'),
+      ),
+    ).subarray(0, engine.windowSamples - 16000);
+    const ours = await engine.features(audio);
+    const { input_features } = (await extractor(audio)) as {
+      input_features: InstanceType<typeof transformers.Tensor>;
+    };
+    expect(ours.dims).toEqual(input_features.dims);
+    expect(
+      maxDifference(ours.data as Float32Array, input_features.data as Float32Array),
+    ).toBeLessThan(1e-5);
+  });
 });
