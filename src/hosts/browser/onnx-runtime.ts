@@ -1,15 +1,20 @@
-import * as ort from 'onnxruntime-web/webgpu';
-import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
-import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
+import * as ort from 'onnxruntime-web/wasm';
+import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
+import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import type { OnnxRuntime, OnnxSession, OnnxTensor } from '../../engine/ports';
 
 /**
- * onnxruntime-web on its WASM backend, for the small sequential models of the media stage
- * (Silero VAD). It is the same onnxruntime module that transformers.js uses, with the same
- * files served by the app itself.
+ * onnxruntime-web's plain WASM build, for the small sequential models of the media stage
+ * (Silero VAD), served by the app itself. It is an instance of its own, apart from the
+ * WebGPU-capable build transformers.js runs Whisper with: that build's asyncify layer and its
+ * two threads made each small VAD step slower. Measured on a 121-s recording in Chromium:
+ * VAD 1.5-1.6 s here against 2.2-3.0 s in the shared instance (`npm run bench:asr`, engine
+ * profile), for about 100 MB more memory.
  */
 export function browserOnnxRuntime(): OnnxRuntime {
   const wasm = ort.env.wasm;
+  // One thread: the VAD's operators are too small to share out.
+  wasm.numThreads = 1;
   wasm.wasmPaths ??= {
     mjs: new URL(ortMjsUrl, self.location.href).href,
     wasm: new URL(ortWasmUrl, self.location.href).href,
