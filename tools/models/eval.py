@@ -10,7 +10,10 @@ and pitches that training never used. It holds
   /usr/bin/python3 tools/models/eval.py --models .models --model murmur-test/whisper-synth \
       --dtype fp32 --tjs-dir <folder whose node_modules has @huggingface/transformers>
 
-Prints a markdown table and writes .cache/eval/<dtype>/results.json.
+With --engine, the same ASR windows go through Murmur's own engine instead (manual language,
+its VAD and decoding loop; the model loads as the CLI loads it).
+
+Prints a markdown table and writes .cache/eval/<dtype or engine>/results.json.
 """
 import argparse
 import json
@@ -186,14 +189,28 @@ def main():
     ap.add_argument("--silence", type=int, default=8)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--rebuild", action="store_true")
+    ap.add_argument("--engine", action="store_true",
+                    help="run Murmur's own engine (manual language) instead of transformers.js' pipeline; "
+                         "language ID is not measured")
     args = ap.parse_args()
     folder = os.path.join(REPO, ".cache", "eval", "set")
     if args.rebuild or not os.path.exists(os.path.join(folder, "refs.json")):
         build_set(folder, args.per_lang, args.silence, args.seed)
     with open(os.path.join(folder, "refs.json")) as f:
         refs = json.load(f)
-    out_dir = os.path.join(REPO, ".cache", "eval", args.dtype)
+    out_dir = os.path.join(REPO, ".cache", "eval", "engine" if args.engine else args.dtype)
     os.makedirs(out_dir, exist_ok=True)
+    if args.engine:
+        out = os.path.join(out_dir, "out.jsonl")
+        subprocess.run(["npx", "tsx", os.path.join(HERE, "verify", "engine.ts"), os.path.abspath(args.models),
+                        args.model, os.path.join(folder, "list.json"), out], check=True, cwd=REPO)
+        with open(out) as f:
+            results = [json.loads(l) for l in f]
+        m = metrics(refs, results)
+        with open(os.path.join(out_dir, "results.json"), "w") as f:
+            json.dump(m, f, indent=1)
+        print_table(m, "engine")
+        return
     script = os.path.join(HERE, "verify", "transcribe.mjs")
     if os.path.abspath(args.tjs_dir) != REPO:
         dst = os.path.join(args.tjs_dir, "murmur-transcribe.mjs")

@@ -28,7 +28,7 @@ const vocab: WhisperVocabulary = {
  */
 function scriptedModel(
   scripts: number[][],
-  options: { noSpeech?: number; confidence?: number } = {},
+  options: { noSpeech?: number; confidence?: number; rivalGaps?: number[] } = {},
 ) {
   const calls: { tokens: number[]; hadPast: boolean }[] = [];
   let attempt = -1;
@@ -36,6 +36,12 @@ function scriptedModel(
   const row = (preferred: number) => {
     const logits = new Float32Array(vocab.size).fill(-10);
     logits[preferred] = options.confidence ?? 10;
+    // Unsure: every other text token just below the preferred one.
+    const gap = options.rivalGaps?.[attempt];
+    if (gap !== undefined) {
+      for (let t = 0; t < vocab.endOfText; t++)
+        if (t !== preferred) logits[t] = logits[preferred]! - gap;
+    }
     return logits;
   };
   const model = {
@@ -100,6 +106,20 @@ describe('decodeWindow', () => {
     const result = await decodeWindow(model, {} as Tensor, 5, base);
     expect(result.temperature).toBe(1);
     expect(result.sampled).toEqual([ts(0), 1, 2, 3, ts(1)]);
+  });
+
+  it('keeps the likeliest decode that does not repeat itself when every temperature fails', async () => {
+    const loop = [ts(0), ...Array.from({ length: 40 }, () => 5), ts(4)];
+    const short = [ts(0), 1, 2, 3, ts(1)];
+    const long = [ts(0), 1, 2, 3, 4, 2, 3, ts(2)];
+    // A sure loop, then two unsure decodes: the longer one has more unsure tokens.
+    const { model, calls } = scriptedModel([loop, short, long], {
+      rivalGaps: [Infinity, 0.01, 0.01],
+    });
+    const result = await decodeWindow(model, {} as Tensor, 5, { ...base, temperatures: [0, 0, 0] });
+    expect(calls.filter((c) => !c.hadPast)).toHaveLength(3);
+    expect(result.sampled).toEqual(short);
+    expect(result.averageLogProbability).toBeLessThan(-1);
   });
 
   it('does not retry a window the model hears as silence, and reports it', async () => {

@@ -51,6 +51,7 @@ export const FALLBACK = {
  * Decodes one window of audio with Whisper's rules and temperature fallback: greedy first;
  * if the text repeats itself (compression ratio) or the model is unsure (mean log-probability),
  * again at each higher temperature. A window the model judges to be no speech is not retried.
+ * When no temperature passes, the likeliest decode is kept, not the last.
  */
 export async function decodeWindow(
   model: LoadedWhisper,
@@ -73,6 +74,7 @@ export async function decodeWindow(
   const lastTimestampIndex = Math.max(0, Math.floor(audioSeconds / SECONDS_PER_TIMESTAMP + 1e-6));
 
   let exps = new Float32Array(model.vocab.size);
+  const tried: WindowDecode[] = [];
   let result: WindowDecode | null = null;
   for (const temperature of options.temperatures) {
     options.signal?.throwIfAborted();
@@ -137,10 +139,16 @@ export async function decodeWindow(
     const poor =
       result.compressionRatio > FALLBACK.compressionRatio ||
       result.averageLogProbability < FALLBACK.logProbability;
-    if (silent || !poor || options.forcedTokenCount !== undefined) break;
+    if (silent || !poor || options.forcedTokenCount !== undefined) return result;
+    tried.push(result);
   }
   if (!result) throw new Error('No temperatures to decode with.');
-  return result;
+  // Every temperature failed: rather than the last (most random) decode, the likeliest one
+  // that does not repeat itself, or the likeliest of all if each one does.
+  const unrepeated = tried.filter((d) => d.compressionRatio <= FALLBACK.compressionRatio);
+  return (unrepeated.length > 0 ? unrepeated : tried).reduce((a, b) =>
+    b.averageLogProbability > a.averageLogProbability ? b : a,
+  );
 }
 
 function argmaxExcept(logits: Float32Array, excluded: number): number {
