@@ -12,6 +12,12 @@ export interface DecodeOptions {
    * 16 kHz float output whatever the channel count, so memory stays bounded for any length.
    */
   windowSeconds?: number;
+  /**
+   * Called after each window with the channels decoded so far (their first `length` samples
+   * are final), while ffmpeg already decodes the next window: work done here (VAD) runs beside
+   * the decoding where ffmpeg has a worker of its own (the browser).
+   */
+  onDecoded?: (channels: readonly Float32Array[], length: number) => Promise<void>;
 }
 
 export interface DecodedAudio {
@@ -197,12 +203,11 @@ export async function decodeChannels(
     OUTPUT_PATH,
   ];
   const failures: string[] = [];
-  for (let k = 0; ; k++) {
-    options.signal?.throwIfAborted();
+  const decodeWindow = (k: number) => {
     const start = buffers.length;
     const seek = k === 0 ? [] : ['-ss', seconds((start - leadIn) / SAMPLE_RATE)];
     const span = k === 0 ? window : window + leadIn;
-    const run = await ffmpeg.exec(
+    const run = ffmpeg.exec(
       [
         '-hide_banner',
         '-nostats',
@@ -217,6 +222,14 @@ export async function decodeChannels(
       ],
       options.signal ? { signal: options.signal } : {},
     );
+    // Awaited in its turn; a failure while the previous window's work runs is not unhandled.
+    run.catch(() => undefined);
+    return run;
+  };
+  let next = decodeWindow(0);
+  for (let k = 0; ; k++) {
+    options.signal?.throwIfAborted();
+    const run = await next;
     failures.push(...run.log);
     let interleaved: Float32Array;
     try {
@@ -244,7 +257,10 @@ export async function decodeChannels(
       `Decoding audio: ${Math.floor(decoded)} s${probe.duration === null ? '' : ` of ${Math.round(probe.duration)} s`}`,
     );
     // A window that came back short reached the end of the stream.
-    if (added < window - SAMPLE_RATE / 2) break;
+    const ended = added < window - SAMPLE_RATE / 2;
+    if (!ended) next = decodeWindow(k + 1);
+    await options.onDecoded?.(buffers.channels, buffers.length);
+    if (ended) break;
   }
   const duration = buffers.length / SAMPLE_RATE;
   checkComplete(probe, duration, failures, fileName);

@@ -7,7 +7,7 @@ import {
 import { areSimilar, compareChannels } from '../../core/audio/channel-similarity';
 import { peakLevelDb } from '../../core/audio/levels';
 import { providedFileMetadata } from '../../core/audio/probe';
-import { isSilentChannel } from '../../core/audio/silence';
+import { isSilentChannel, SILENT_PEAK_DB } from '../../core/audio/silence';
 import { noiseFramesOutside, spectralDenoise } from '../../core/audio/spectral-denoise';
 import { spanDuration, speechRegions, type TimeSpan } from '../../core/audio/speech-regions';
 import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
@@ -16,7 +16,7 @@ import { decodeChannels, probeMedia } from './decode';
 import { mediaSource } from './media-input';
 import type { ChannelAudio, PreparedAudio } from './prepared-audio';
 import { SAMPLE_RATE } from './prepared-audio';
-import { loadSileroVad } from './silero-vad';
+import { loadSileroVad, VAD_WINDOW, type SpeechDetector } from './silero-vad';
 
 export interface PrepareAudioOptions {
   signal?: AbortSignal;
@@ -42,6 +42,74 @@ export async function warmMediaStage(
       ...(options.vadModelId ? { modelId: options.vadModelId } : {}),
     }),
   ]);
+}
+
+/** VAD pieces need at least this many windows (about 30 s), so that batches stay wide. */
+const MIN_PIECE_WINDOWS = Math.round((30 * SAMPLE_RATE) / VAD_WINDOW);
+
+/**
+ * Speech probabilities of every channel, scored piece by piece as the channels are decoded. A
+ * piece whose peak is below the silence level is not scored (its windows hold no speech).
+ */
+class ChannelScoring {
+  /** Windows scored so far (the same in every channel). */
+  private done = 0;
+  private readonly pieces: Float32Array[][] = [];
+  /** Seconds spent scoring while decoding went on. */
+  seconds = 0;
+
+  constructor(
+    private readonly detector: Promise<SpeechDetector>,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  async score(
+    channels: readonly Float32Array[],
+    length: number,
+    final: boolean,
+    onProgress?: ProgressListener,
+  ): Promise<void> {
+    const to = final ? Math.ceil(length / VAD_WINDOW) : Math.floor(length / VAD_WINDOW);
+    if (to <= this.done || (!final && to - this.done < MIN_PIECE_WINDOWS)) return;
+    const detector = await this.detector;
+    for (const [index, channel] of channels.entries()) {
+      const samples = channel.subarray(0, length);
+      const piece = samples.subarray(this.done * VAD_WINDOW, to * VAD_WINDOW);
+      (this.pieces[index] ??= []).push(
+        peakLevelDb(piece) < SILENT_PEAK_DB
+          ? new Float32Array(to - this.done)
+          : await detector.probabilities(samples, {
+              from: this.done,
+              to,
+              ...(this.signal ? { signal: this.signal } : {}),
+              ...(onProgress
+                ? {
+                    onProgress: (fraction: number | null, detail: string) =>
+                      onProgress(
+                        fraction === null ? null : (index + fraction) / channels.length,
+                        channels.length > 1
+                          ? `${detail} (channel ${index + 1} of ${channels.length})`
+                          : detail,
+                      ),
+                  }
+                : {}),
+            }),
+      );
+    }
+    this.done = to;
+  }
+
+  /** All of a channel's probabilities, once the final piece is scored. */
+  probabilities(index: number): Float32Array {
+    const pieces = this.pieces[index] ?? [];
+    const all = new Float32Array(pieces.reduce((n, p) => n + p.length, 0));
+    let offset = 0;
+    for (const p of pieces) {
+      all.set(p, offset);
+      offset += p.length;
+    }
+    return all;
+  }
 }
 
 /** What channel analysis found in one channel. */
@@ -76,7 +144,10 @@ export async function prepareAudio<F extends MediaFile>(
   const source = await mediaSource(request.media, request.endpoint, ports, passOn);
   const fileName = source.kind === 'file' ? source.file.name : source.name;
 
-  const conversionStarted = ports.clock();
+  // VAD scores each channel piece by piece while ffmpeg decodes the next window (see
+  // `DecodeOptions.onDecoded`); whatever is left is scored once decoding ends.
+  const scoring = new ChannelScoring(vad, signal);
+  const decodeStarted = ports.clock();
   const input = await ports.ffmpeg.mount(source);
   let decoded;
   try {
@@ -84,33 +155,28 @@ export async function prepareAudio<F extends MediaFile>(
     decoded = await decodeChannels(ports.ffmpeg, input, probe, fileName, {
       ...passOn,
       ...(options.windowSeconds ? { windowSeconds: options.windowSeconds } : {}),
+      onDecoded: async (channels, length) => {
+        const started = ports.clock();
+        await scoring.score(channels, length, false);
+        scoring.seconds += ports.clock() - started;
+      },
     });
   } finally {
     await ports.ffmpeg.unmount(input);
   }
-  let conversionTime = ports.clock() - conversionStarted;
+  // The time spent waiting for ffmpeg; VAD run in between is VAD time.
+  let conversionTime = ports.clock() - decodeStarted - scoring.seconds;
 
   const vadStarted = ports.clock();
-  const detector = await vad;
-  const analyses: ChannelAnalysis[] = [];
-  for (const [index, samples] of decoded.channels.entries()) {
+  const length = decoded.channels[0]?.length ?? 0;
+  await scoring.score(decoded.channels, length, true, onProgress);
+  const analyses: ChannelAnalysis[] = decoded.channels.map((samples, index) => {
     const peakDb = peakLevelDb(samples);
-    let speech: TimeSpan[] = [];
-    if (!isSilentChannel(peakDb, null)) {
-      const probabilities = await detector.probabilities(samples, {
-        ...(signal ? { signal } : {}),
-        onProgress: (fraction, detail) =>
-          onProgress?.(
-            fraction === null ? null : (index + fraction) / decoded.channels.length,
-            decoded.channels.length > 1
-              ? `${detail} (channel ${index + 1} of ${decoded.channels.length})`
-              : detail,
-          ),
-      });
-      speech = speechRegions(probabilities, decoded.duration);
-    }
-    analyses.push({ index, peakDb, speech });
-  }
+    const speech = isSilentChannel(peakDb, null)
+      ? []
+      : speechRegions(scoring.probabilities(index), decoded.duration);
+    return { index, peakDb, speech };
+  });
 
   const verdicts: ChannelVerdict[] = [];
   for (const a of analyses) {
@@ -132,7 +198,7 @@ export async function prepareAudio<F extends MediaFile>(
     }
     verdicts.push({ index: a.index, silent, similarTo });
   }
-  const vadTime = ports.clock() - vadStarted;
+  const vadTime = ports.clock() - vadStarted + scoring.seconds;
 
   const kept = verdicts.filter((v) => !v.silent && v.similarTo === null);
   const channels: ChannelAudio[] = [];

@@ -324,6 +324,21 @@ describe('channels', () => {
 });
 
 describe('long files are decoded window by window', () => {
+  it('finds speech piece by piece while decoding, as in one pass', async () => {
+    // 60 s in 10-s windows: VAD scores a 30-s piece while the next windows are decoded.
+    const path = sharedMedia('speech/multilingual.mp3');
+    const whole = await prepare(path);
+    const windowed = await prepare(path, {}, { windowSeconds: 10 });
+    const [a, b] = [whole.channels[0]!.speech, windowed.channels[0]!.speech];
+    expect(whole.totalSpeechDuration).toBeGreaterThan(30);
+    expect(Math.abs(windowed.totalSpeechDuration - whole.totalSpeechDuration)).toBeLessThan(
+      0.02 * whole.totalSpeechDuration,
+    );
+    expect(Math.abs(b.length - a.length)).toBeLessThanOrEqual(1);
+    expect(windowed.timings.vad_time).toBeGreaterThan(0);
+    expect(windowed.timings.audio_conversion_time).toBeGreaterThan(0);
+  });
+
   for (const name of [
     'speech/jfk.mp3',
     'speech/jfk.flac',

@@ -57,6 +57,18 @@ describe('Silero VAD over a long channel in batched streams', () => {
     for (let w = 0; w < perStream; w++) expect(batched[w]).toBeCloseTo(whole[w]!, 4);
   });
 
+  it('scores a piece of a channel after a warm-up on the audio before it', async () => {
+    const layout: StreamLayout = { minStreamSeconds: Infinity, maxStreams: 1, warmupWindows: 32 };
+    const detector = await loadSileroVad(onnx, models, { modelId: TEST_VAD_MODEL_ID, layout });
+    const piece = await detector.probabilities(samples, { from: 600, to: 1200 });
+    expect(piece).toHaveLength(600);
+    const alone = await scores(samples.subarray(568 * VAD_WINDOW, 1200 * VAD_WINDOW), ONE_PASS);
+    for (let w = 0; w < 600; w++) expect(piece[w]).toBeCloseTo(alone[w + 32]!, 4);
+    // The first piece has nothing before it: it is the start of one unbroken pass.
+    const head = await detector.probabilities(samples, { to: 600 });
+    for (let w = 0; w < 600; w++) expect(head[w]).toBeCloseTo(whole[w]!, 4);
+  });
+
   it('finds the same speech as one unbroken pass, within 2% of the time', async () => {
     const duration = samples.length / 16000;
     const grid = (probabilities: Float32Array) => {
