@@ -165,6 +165,15 @@ for (const host of ['node', 'chromium']) {
       `${host.padEnd(9)} engine stages: decoding ${stage('audio_conversion_time')} s, VAD ${stage('vad_time')} s, recognition ${stage('inference_time')} s`,
     );
   }
+  const profiled = results.filter((r) => r.host === host && r.profile);
+  if (profiled.length > 0) {
+    const parts = Object.keys(profiled[0]!.profile!).map((name) => {
+      const seconds = median(profiled.map((r) => r.profile![name]?.seconds ?? 0));
+      const calls = median(profiled.map((r) => r.profile![name]?.calls ?? 0));
+      return `${name} ${seconds.toFixed(2)} s (${calls} calls)`;
+    });
+    console.log(`${host.padEnd(9)} engine time in model calls: ${parts.join(', ')}`);
+  }
   console.log(
     `${host.padEnd(9)} speed-up   ${(pipeline.rtf / engine.rtf).toFixed(2)}x faster; first segment ${(pipeline.first / engine.first).toFixed(1)}x sooner`,
   );
