@@ -175,6 +175,18 @@ export async function loadWhisper(
     return feeds;
   };
 
+  // With cached keys and values the decoder reads the encoder's output only through them: a
+  // one-frame stand-in saves copying the whole output into the runtime at every token.
+  let stub: { width: number; tensor: OrtTensor } | null = null;
+  const stubHidden = (encoded: Tensor): OrtTensor => {
+    const width = encoded.dims.at(-1) ?? 0;
+    if (stub?.width !== width) {
+      const tensor = new TensorClass('float32', new Float32Array(width), [1, 1, width]);
+      stub = { width, tensor: tensor.ort_tensor as OrtTensor };
+    }
+    return stub.tensor;
+  };
+
   return {
     id,
     device,
@@ -214,7 +226,7 @@ export async function loadWhisper(
           1,
           tokens.length,
         ]).ort_tensor as OrtTensor,
-        encoder_hidden_states: encoded.ort_tensor as OrtTensor,
+        encoder_hidden_states: past ? stubHidden(encoded) : (encoded.ort_tensor as OrtTensor),
         use_cache_branch: new TensorClass('bool', [past !== null], [1]).ort_tensor as OrtTensor,
         ...(past ?? emptyPast()),
       };
