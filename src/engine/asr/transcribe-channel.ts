@@ -11,6 +11,7 @@ import type { ChannelAudio } from '../media/prepared-audio';
 import { SAMPLE_RATE } from '../media/prepared-audio';
 import { decodeWindow, isNoSpeech } from './decode-window';
 import type { LoadedWhisper } from './whisper-model';
+import type { Tensor } from './transformers-port';
 import { windowSegments } from './window-segments';
 
 export interface RecognitionOptions {
@@ -53,14 +54,23 @@ export function channelStreams(
   });
 }
 
+/** A window's encoder output, kept when the same window is decoded next. */
+interface EncodedWindow {
+  audio: Float32Array;
+  encoded: Tensor;
+}
+
+async function encodeWindow(model: LoadedWhisper, audio: Float32Array): Promise<EncodedWindow> {
+  return { audio, encoded: await model.encode(await model.features(audio)) };
+}
+
 async function detectLanguage(
   model: LoadedWhisper,
-  audio: Float32Array,
+  window: EncodedWindow,
   signal?: AbortSignal,
 ): Promise<Map<string, number>> {
   signal?.throwIfAborted();
-  const encoded = await model.encode(await model.features(audio));
-  const step = await model.step(encoded, [model.vocab.startOfTranscript], null);
+  const step = await model.step(window.encoded, [model.vocab.startOfTranscript], null);
   model.releasePast(step.past);
   return languageProbabilities(step.lastLogits, model.vocab.languages);
 }
@@ -74,18 +84,20 @@ function best(probabilities: Map<string, number>): string {
 
 /**
  * The prominent language of the speech: language probabilities of up to three windows spread
- * over the speech (start, middle, end), weighted by the seconds of speech each holds.
+ * over the speech (start, middle, end), weighted by the seconds of speech each holds. The
+ * first window's encoding is returned for the decoding that starts there.
  */
 export async function prominentLanguage(
   model: LoadedWhisper,
   streams: readonly { audio: Float32Array }[],
   signal?: AbortSignal,
-): Promise<string> {
+): Promise<{ language: string; first: EncodedWindow | null }> {
   const windowLength = model.windowSamples;
   const total = streams.reduce((n, s) => n + s.audio.length, 0);
-  if (total === 0) return 'en';
+  if (total === 0) return { language: 'en', first: null };
   const picks = total <= windowLength ? [0] : [0, 0.5, 1].map((f) => f * (total - windowLength));
   const sums = new Map<string, number>();
+  let first: EncodedWindow | null = null;
   for (const pick of [...new Set(picks.map((p) => Math.round(p)))]) {
     // Find the stream and offset that the pick falls in.
     let offset = pick;
@@ -95,11 +107,13 @@ export async function prominentLanguage(
       return false;
     });
     if (!stream) continue;
-    const audio = stream.audio.subarray(offset, offset + windowLength);
-    const probabilities = await detectLanguage(model, audio, signal);
-    for (const [code, p] of probabilities) sums.set(code, (sums.get(code) ?? 0) + p * audio.length);
+    const window = await encodeWindow(model, stream.audio.subarray(offset, offset + windowLength));
+    if (pick === 0) first = window;
+    const probabilities = await detectLanguage(model, window, signal);
+    const weight = window.audio.length;
+    for (const [code, p] of probabilities) sums.set(code, (sums.get(code) ?? 0) + p * weight);
   }
-  return best(sums);
+  return { language: best(sums), first };
 }
 
 /**
@@ -120,8 +134,12 @@ export async function transcribeChannel(
   }));
   let fixedLanguage: string | null =
     options.languageBehaviour === 'manual' ? options.language : null;
+  // A window encoded for language detection and decoded next is encoded once.
+  let ready: EncodedWindow | null = null;
   if (options.languageBehaviour === 'automatic single language') {
-    fixedLanguage = await prominentLanguage(model, streams, options.signal);
+    const prominent = await prominentLanguage(model, streams, options.signal);
+    fixedLanguage = prominent.language;
+    ready = prominent.first;
   }
 
   // Benchmarks decode a fixed number of tokens per second of speech, not of stream (which
@@ -141,9 +159,9 @@ export async function transcribeChannel(
   for (const { stream, audio } of streams) {
     let language = fixedLanguage;
     if (language === null) {
-      language = best(
-        await detectLanguage(model, audio.subarray(0, model.windowSamples), options.signal),
-      );
+      options.signal?.throwIfAborted();
+      ready = await encodeWindow(model, audio.subarray(0, model.windowSamples));
+      language = best(await detectLanguage(model, ready, options.signal));
     }
     if (language !== previousLanguage) previous = [];
     previousLanguage = language;
@@ -152,7 +170,13 @@ export async function transcribeChannel(
       options.signal?.throwIfAborted();
       const window = audio.subarray(seek, seek + model.windowSamples);
       const seconds = window.length / SAMPLE_RATE;
-      const encoded = await model.encode(await model.features(window));
+      const sameWindow =
+        ready !== null &&
+        ready.audio.buffer === window.buffer &&
+        ready.audio.byteOffset === window.byteOffset &&
+        ready.audio.length === window.length;
+      const { encoded } = sameWindow ? ready! : await encodeWindow(model, window);
+      ready = null;
       const room = Math.max(0, promptRoom - hintTokens.length);
       const decode = await decodeWindow(model, encoded, seconds, {
         language,
