@@ -69,9 +69,16 @@ class ChannelScoring {
     final: boolean,
     onProgress?: ProgressListener,
   ): Promise<void> {
-    const to = final ? Math.ceil(length / VAD_WINDOW) : Math.floor(length / VAD_WINDOW);
-    if (to <= this.done || (!final && to - this.done < MIN_PIECE_WINDOWS)) return;
     const detector = await this.detector;
+    // Pieces end on the detector's stream boundaries, so that no stream is scored twice.
+    const whole = Math.floor(length / VAD_WINDOW);
+    const size = detector.streamWindows;
+    const to = final
+      ? Math.ceil(length / VAD_WINDOW)
+      : Number.isFinite(size)
+        ? Math.floor(whole / size) * size
+        : this.done;
+    if (to <= this.done || (!final && to - this.done < MIN_PIECE_WINDOWS)) return;
     for (const [index, channel] of channels.entries()) {
       const samples = channel.subarray(0, length);
       const piece = samples.subarray(this.done * VAD_WINDOW, to * VAD_WINDOW);

@@ -81,3 +81,37 @@ describe('language detection and decoding share encoder passes', () => {
     expect(single.encodes).toBe(encodes);
   });
 });
+
+describe('a file decoded in windows', () => {
+  it('gives the same transcript as decoded in one go', async () => {
+    const dir = scratchDir();
+    const file = spokenFile(
+      dir,
+      'long',
+      [0, 1, 2, 3, 4, 5].map((k) => ({
+        language: 'de' as const,
+        text: sentence('de', 1300 + k, 9),
+      })),
+      1.2,
+    );
+    const media = await diskFile(file.path);
+    const ports = nodeMediaPorts(testModelFiles());
+    const model = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
+    const transcript = async (windowSeconds?: number) => {
+      const audio = await prepareAudio(mediaRequest({ kind: 'file', file: media! }), ports, {
+        vadModelId: TEST_VAD_MODEL_ID,
+        ...(windowSeconds ? { windowSeconds } : {}),
+      });
+      const segments = await transcribeChannel(model, audio.channels[0]!, audio.file.duration, {
+        languageBehaviour: 'manual',
+        language: 'de',
+        task: 'transcribe',
+        hint: '',
+      });
+      return segments.map((s) => [s.text, s.start.toFixed(2), s.end.toFixed(2)]);
+    };
+    const whole = await transcript();
+    expect(whole.length).toBeGreaterThan(2);
+    expect(await transcript(8)).toEqual(whole);
+  });
+});
