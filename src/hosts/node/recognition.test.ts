@@ -127,7 +127,7 @@ describe('recognition with the test model', () => {
   });
 
   // A guard against a broken pipeline, not the goal (15%): on these 16 words per language the
-  // test model's word error rate measured 25-69% (tools/models/MODEL_CARD.md has the full
+  // test model's word error rate measured 6-38% (tools/models/MODEL_CARD.md has the full
   // held-out figures), where a broken front end or decoding loop gives 90-100%.
   it.each([
     ['en', 'english', 0],
