@@ -40,6 +40,20 @@ function factorise(n: number): number[] {
   return radices;
 }
 
+/** cos and sin of -2π(a·b mod n)/n at [a·cols + b], for a < rows and b < cols. */
+function roots(rows: number, cols: number, n: number): [Float64Array, Float64Array] {
+  const cos = new Float64Array(rows * cols);
+  const sin = new Float64Array(rows * cols);
+  for (let a = 0; a < rows; a++) {
+    for (let b = 0; b < cols; b++) {
+      const angle = (-2 * Math.PI * ((a * b) % n)) / n;
+      cos[a * cols + b] = Math.cos(angle);
+      sin[a * cols + b] = Math.sin(angle);
+    }
+  }
+  return [cos, sin];
+}
+
 export function fftPlan(size: number): FftPlan {
   if (!Number.isInteger(size) || size < 1)
     throw new RangeError('FFT size must be a positive integer.');
@@ -48,24 +62,8 @@ export function fftPlan(size: number): FftPlan {
   let n = size;
   for (const r of radices) {
     const m = n / r;
-    const dftCos = new Float64Array(r * r);
-    const dftSin = new Float64Array(r * r);
-    for (let t = 0; t < r; t++) {
-      for (let u = 0; u < r; u++) {
-        const angle = (-2 * Math.PI * ((t * u) % r)) / r;
-        dftCos[t * r + u] = Math.cos(angle);
-        dftSin[t * r + u] = Math.sin(angle);
-      }
-    }
-    const twCos = new Float64Array(m * r);
-    const twSin = new Float64Array(m * r);
-    for (let p = 0; p < m; p++) {
-      for (let u = 0; u < r; u++) {
-        const angle = (-2 * Math.PI * ((p * u) % n)) / n;
-        twCos[p * r + u] = Math.cos(angle);
-        twSin[p * r + u] = Math.sin(angle);
-      }
-    }
+    const [dftCos, dftSin] = roots(r, r, r);
+    const [twCos, twSin] = roots(m, r, n);
     stages.push({ r, n, dftCos, dftSin, twCos, twSin });
     n = m;
   }

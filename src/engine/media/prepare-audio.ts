@@ -11,7 +11,7 @@ import { isSilentChannel, SILENT_PEAK_DB } from '../../core/audio/silence';
 import { noiseFramesOutside, spectralDenoise } from '../../core/audio/spectral-denoise';
 import { spanDuration, speechRegions, type TimeSpan } from '../../core/audio/speech-regions';
 import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
-import type { MediaPorts, ProgressListener } from '../ports';
+import type { Clock, MediaPorts, ProgressListener } from '../ports';
 import { decodeChannels, probeMedia } from './decode';
 import { mediaSource } from './media-input';
 import type { ChannelAudio, PreparedAudio } from './prepared-audio';
@@ -55,15 +55,30 @@ class ChannelScoring {
   /** Windows scored so far (the same in every channel). */
   private done = 0;
   private readonly pieces: Float32Array[][] = [];
-  /** Seconds spent scoring while decoding went on. */
-  seconds = 0;
+  /** Seconds spent scoring while decoding went on (not counting the final piece). */
+  secondsWhileDecoding = 0;
 
   constructor(
     private readonly detector: Promise<SpeechDetector>,
+    private readonly clock: Clock,
     private readonly signal?: AbortSignal,
   ) {}
 
   async score(
+    channels: readonly Float32Array[],
+    length: number,
+    final: boolean,
+    onProgress?: ProgressListener,
+  ): Promise<void> {
+    const started = this.clock();
+    try {
+      await this.scorePiece(channels, length, final, onProgress);
+    } finally {
+      if (!final) this.secondsWhileDecoding += this.clock() - started;
+    }
+  }
+
+  private async scorePiece(
     channels: readonly Float32Array[],
     length: number,
     final: boolean,
@@ -153,7 +168,7 @@ export async function prepareAudio<F extends MediaFile>(
 
   // VAD scores each channel piece by piece while ffmpeg decodes the next window (see
   // `DecodeOptions.onDecoded`); whatever is left is scored once decoding ends.
-  const scoring = new ChannelScoring(vad, signal);
+  const scoring = new ChannelScoring(vad, ports.clock, signal);
   const decodeStarted = ports.clock();
   const input = await ports.ffmpeg.mount(source);
   let decoded;
@@ -162,17 +177,13 @@ export async function prepareAudio<F extends MediaFile>(
     decoded = await decodeChannels(ports.ffmpeg, input, probe, fileName, {
       ...passOn,
       ...(options.windowSeconds ? { windowSeconds: options.windowSeconds } : {}),
-      onDecoded: async (channels, length) => {
-        const started = ports.clock();
-        await scoring.score(channels, length, false);
-        scoring.seconds += ports.clock() - started;
-      },
+      onDecoded: (channels, length) => scoring.score(channels, length, false),
     });
   } finally {
     await ports.ffmpeg.unmount(input);
   }
   // The time spent waiting for ffmpeg; VAD run in between is VAD time.
-  let conversionTime = ports.clock() - decodeStarted - scoring.seconds;
+  let conversionTime = ports.clock() - decodeStarted - scoring.secondsWhileDecoding;
 
   const vadStarted = ports.clock();
   const length = decoded.channels[0]?.length ?? 0;
@@ -205,7 +216,7 @@ export async function prepareAudio<F extends MediaFile>(
     }
     verdicts.push({ index: a.index, silent, similarTo });
   }
-  const vadTime = ports.clock() - vadStarted + scoring.seconds;
+  const vadTime = ports.clock() - vadStarted + scoring.secondsWhileDecoding;
 
   const kept = verdicts.filter((v) => !v.silent && v.similarTo === null);
   const channels: ChannelAudio[] = [];

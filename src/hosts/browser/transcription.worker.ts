@@ -121,8 +121,8 @@ scope.addEventListener('message', (event) => {
   switch (message.type) {
     case 'configure':
       settings = message.data;
-      // ffmpeg and the small VAD model load while the user picks a file; a failure here is
-      // reported by the request that needs them.
+      // ffmpeg and the small VAD model load while the user sets the options (the page starts
+      // the worker when a file is chosen); a failure here is reported by the request itself.
       void warmMediaStage(media()).catch(() => undefined);
       break;
     case 'transcribe':
