@@ -85,7 +85,7 @@ function profiledOnnx(ports: MediaPorts, entry: { seconds: number; calls: number
 }
 
 async function engine(data: AsrBenchRequest) {
-  const transformers = configureTransformers('/hub/');
+  const transformers = configureTransformers('/hub/', 'wasm');
   const wasm = transformers.env.backends.onnx.wasm;
   if (wasm) wasm.numThreads = data.threads;
   const vadRuns = { seconds: 0, calls: 0 };
@@ -126,7 +126,8 @@ async function engine(data: AsrBenchRequest) {
 }
 
 async function library(data: AsrBenchRequest) {
-  const transformers = configureTransformers('/hub/');
+  // transformers.js' own default: the build with WebGPU, whatever the device.
+  const transformers = configureTransformers('/hub/', 'webgpu');
   const wasm = transformers.env.backends.onnx.wasm;
   if (wasm) wasm.numThreads = data.threads;
   // The common way: the whole file as 16 kHz mono samples, decoded beforehand (not timed).

@@ -52,7 +52,15 @@ export class TranscriptionClient {
 
   /** Model choice and host; a restarted worker receives them again before any request. */
   configure(settings: EngineSettings): void {
+    const gpuTurnedOn = settings.useGpu && this.settings?.useGpu === false;
     this.settings = settings;
+    // A worker started without the GPU runs a runtime build that has none: an idle one is
+    // ended, and the next request starts one that can use the GPU.
+    if (gpuTurnedOn && this.worker && this.pending.size === 0) {
+      this.worker.terminate();
+      this.worker = null;
+      return;
+    }
     this.worker?.postMessage({ id: 0, type: 'configure', data: settings } satisfies ToWorker);
   }
 
@@ -61,9 +69,8 @@ export class TranscriptionClient {
    * the VAD model) while the user is still choosing options.
    */
   prepare(settings: EngineSettings): void {
-    this.settings = settings;
-    if (this.worker) this.configure(settings);
-    else this.ensureWorker();
+    this.configure(settings);
+    this.ensureWorker();
   }
 
   transcribe(

@@ -9,7 +9,7 @@ import { runPipeline, type PipelinePorts } from '../../engine/pipeline';
 import type { MediaPorts, ProgressListener } from '../../engine/ports';
 import type { EngineSettings, FromWorker, ToWorker } from '../../worker/protocol';
 import { browserMediaPorts } from './ffmpeg-media-ports';
-import { configureTransformers, pickDevice } from './transformers-setup';
+import { configureTransformers, pickDevice, usableDevice } from './transformers-setup';
 
 /** The worker global, typed by its messages (the DOM and WebWorker libs cannot share a program). */
 interface WorkerScope {
@@ -27,7 +27,7 @@ const loaded = new Map<string, Promise<LoadedWhisper>>();
 const mediaPorts = new Map<string, MediaPorts>();
 
 async function device(): Promise<Device> {
-  return gpuFailed || !settings.useGpu ? 'wasm' : pickDevice();
+  return gpuFailed || !settings.useGpu ? 'wasm' : usableDevice(await pickDevice());
 }
 
 /** One recogniser per (host, model, device), loaded on first use and kept for later requests. */
@@ -37,7 +37,7 @@ async function whisper(onProgress: ProgressListener): Promise<LoadedWhisper> {
   const key = `${modelHost}|${whisperModel}|${on}`;
   let model = loaded.get(key);
   if (!model) {
-    model = loadWhisper(configureTransformers(modelHost), whisperModel, on, onProgress);
+    model = loadWhisper(configureTransformers(modelHost, on), whisperModel, on, onProgress);
     model.catch(() => loaded.delete(key));
     loaded.set(key, model);
   }
