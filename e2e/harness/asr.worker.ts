@@ -56,30 +56,26 @@ function profiled(model: LoadedWhisper): Record<string, { seconds: number; calls
   return profile;
 }
 
-/** Times the media stage's model runs (Silero VAD). */
-function profiledOnnx(ports: MediaPorts, entry: { seconds: number; calls: number }): MediaPorts {
-  const onnx = ports.onnx;
+/** Times the media stage's VAD calls (wall time: they may run beside recognition). */
+function profiledVad(ports: MediaPorts, entry: { seconds: number; calls: number }): MediaPorts {
   return {
     ...ports,
-    onnx: {
-      ...onnx,
-      async createSession(bytes) {
-        const session = await onnx.createSession(bytes);
-        return {
-          ...session,
-          inputNames: session.inputNames,
-          outputNames: session.outputNames,
-          async run(feeds) {
-            const t = performance.now();
-            try {
-              return await session.run(feeds);
-            } finally {
-              entry.seconds += (performance.now() - t) / 1000;
-              entry.calls++;
-            }
-          },
-        };
-      },
+    async speechDetector(options) {
+      const detector = await ports.speechDetector(options);
+      return {
+        ...detector,
+        streamWindows: detector.streamWindows,
+        warmupWindows: detector.warmupWindows,
+        async probabilities(samples, o) {
+          const t = performance.now();
+          try {
+            return await detector.probabilities(samples, o);
+          } finally {
+            entry.seconds += (performance.now() - t) / 1000;
+            entry.calls++;
+          }
+        },
+      };
     },
   };
 }
@@ -89,7 +85,7 @@ async function engine(data: AsrBenchRequest) {
   const wasm = transformers.env.backends.onnx.wasm;
   if (wasm) wasm.numThreads = data.threads;
   const vadRuns = { seconds: 0, calls: 0 };
-  const media = profiledOnnx(browserMediaPorts('/hub/'), vadRuns);
+  const media = profiledVad(browserMediaPorts('/hub/'), vadRuns);
   const loadStarted = performance.now();
   const model = await loadWhisper(transformers, data.modelId, 'wasm', undefined, data.dtypes);
   // As in the app, ffmpeg and the VAD model are loaded before the file comes (not timed).

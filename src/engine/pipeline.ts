@@ -7,6 +7,7 @@ import type { RecognisedSegment } from '../core/assemble/response';
 import type { Stage } from './stages';
 import type { LoadedWhisper } from './asr/whisper-model';
 import { transcribeChannel } from './asr/transcribe-channel';
+import type { GrowingChannel } from './media/growing-channel';
 import type { PreparedAudio } from './media/prepared-audio';
 import type { Clock, ProgressListener } from './ports';
 
@@ -14,7 +15,12 @@ import type { Clock, ProgressListener } from './ports';
 export interface PipelinePorts<F extends MediaFile> {
   prepareAudio(
     request: TranscriptionRequest<F>,
-    options: { signal?: AbortSignal; onProgress?: ProgressListener },
+    options: {
+      signal?: AbortSignal;
+      onProgress?: ProgressListener;
+      /** See `PrepareAudioOptions.onGrowingChannel`. */
+      onGrowingChannel?: (channel: GrowingChannel) => void;
+    },
   ): Promise<PreparedAudio>;
   /** The recogniser, loaded once per model and device and kept for later requests. */
   loadWhisper(options: {
@@ -74,37 +80,78 @@ export async function runPipeline<F extends MediaFile>(
   const whisper = ports.loadWhisper({ signal, onProgress: (f, d) => progress('models', f, d) });
   // A failed load is reported when it is awaited, not as an unhandled rejection meanwhile.
   whisper.catch(() => {});
+
+  // Recognition time runs from its first window to its last; when it starts on a growing
+  // channel, beside the media stage, the stage times overlap.
+  let inferenceStarted: number | null = null;
+  const recognition = {
+    onWindow: () => {
+      inferenceStarted ??= ports.clock();
+    },
+    languageBehaviour: request.language_behaviour,
+    language: request.language,
+    task: request.toggle_direct_translate ? ('translate' as const) : ('transcribe' as const),
+    hint: request.transcription_hint,
+    signal,
+    forcedTokensPerSecond: options.forcedTokensPerSecond,
+    onSegment: (s: RecognisedSegment) =>
+      options.onSegment?.(toResponseSegment(s, SPEAKER_NOT_ACTIVATED)),
+  };
+  let recognising = false;
+  const recogniseProgress = (
+    channel: number,
+    channels: number,
+    fileSeconds: number,
+    of: number,
+  ) => {
+    recognising = true;
+    progress(
+      'recognise',
+      Math.min(1, (channel + fileSeconds / Math.max(of, 1e-9)) / channels),
+      `${channels > 1 ? `Channel ${channel + 1} of ${channels}: ` : ''}${Math.round(fileSeconds)} of ${Math.round(of)} s`,
+    );
+  };
+
+  // A file of one channel is recognised while its speech is still being found.
+  const early: { index: number; segments: Promise<RecognisedSegment[]> }[] = [];
+  const startEarly = (channel: GrowingChannel) => {
+    const segments = whisper.then((model) =>
+      transcribeChannel(model, channel, Infinity, {
+        ...recognition,
+        onAdvance: (_, fileSeconds) => recogniseProgress(0, 1, fileSeconds, channel.duration),
+      }),
+    );
+    // Awaited below, once the media stage is done; a failure meanwhile is not unhandled.
+    segments.catch(() => {});
+    early.push({ index: channel.index, segments });
+  };
   const audio = await ports.prepareAudio(request, {
     signal,
-    onProgress: (f, d) => progress('decode', f, d),
+    onProgress: (f, d) => {
+      if (!recognising) progress('decode', f, d);
+    },
+    onGrowingChannel: startEarly,
   });
   const model = await whisper;
   signal?.throwIfAborted();
 
-  const inferenceStarted = ports.clock();
-  const totalSpeech = Math.max(audio.totalSpeechDuration, 1e-9);
   const segments: RecognisedSegment[] = [];
-  let before = 0;
-  for (const channel of audio.channels) {
-    const channelSegments = await transcribeChannel(model, channel, audio.file.duration, {
-      languageBehaviour: request.language_behaviour,
-      language: request.language,
-      task: request.toggle_direct_translate ? 'translate' : 'transcribe',
-      hint: request.transcription_hint,
-      signal,
-      forcedTokensPerSecond: options.forcedTokensPerSecond,
-      onSegment: (s) => options.onSegment?.(toResponseSegment(s, SPEAKER_NOT_ACTIVATED)),
-      onAdvance: (seconds) =>
-        progress(
-          'recognise',
-          Math.min(1, (before + seconds) / totalSpeech),
-          `Channel ${channel.index}: ${Math.round(before + seconds)} of ${Math.round(totalSpeech)} s of speech`,
-        ),
-    });
-    before += channel.speech.reduce((n, r) => n + (r.end - r.start), 0);
-    segments.push(...channelSegments);
+  if (early.length > 0) {
+    for (const { index, segments: found } of early) {
+      // A channel that turns out silent completes with no speech, and so no segments.
+      if (audio.channels.some((c) => c.index === index)) segments.push(...(await found));
+    }
+  } else {
+    for (const [k, channel] of audio.channels.entries()) {
+      const channelSegments = await transcribeChannel(model, channel, audio.file.duration, {
+        ...recognition,
+        onAdvance: (_, fileSeconds) =>
+          recogniseProgress(k, audio.channels.length, fileSeconds, audio.file.duration),
+      });
+      segments.push(...channelSegments);
+    }
   }
-  const inferenceTime = ports.clock() - inferenceStarted;
+  const inferenceTime = inferenceStarted === null ? 0 : ports.clock() - inferenceStarted;
 
   progress('assemble', null, 'Putting the result together');
   return assembleResponse({

@@ -3,6 +3,7 @@
  * implementations; the pipeline never asks which host it runs in.
  */
 import type { MediaFile } from '../core/contract/request';
+import type { SpeechDetector } from './media/silero-vad';
 
 /** Progress of one long operation: a fraction 0..1 (null when unknown) and a line of detail. */
 export type ProgressListener = (fraction: number | null, detail: string) => void;
@@ -74,11 +75,21 @@ export interface FfmpegPort {
 /** The host's `fetch` (the browser's, or Node's for the CLI). */
 export type FetchPort = (url: string, init: { signal?: AbortSignal }) => Promise<Response>;
 
+/**
+ * Loads the voice activity detector (Silero VAD; `modelId` defaults to the production model),
+ * once per model: later calls return the same detector. Node runs it in-process
+ * (`loadSileroVad`); the browser in a worker of its own, so that it finds speech further on
+ * while the recogniser works.
+ */
+export type SpeechDetectorLoader = (options: {
+  signal?: AbortSignal;
+  modelId?: string;
+}) => Promise<SpeechDetector>;
+
 /** What the media stage needs from its host. */
 export interface MediaPorts {
   ffmpeg: FfmpegPort;
-  onnx: OnnxRuntime;
-  models: ModelFiles;
+  speechDetector: SpeechDetectorLoader;
   fetch: FetchPort;
   clock: Clock;
   /**

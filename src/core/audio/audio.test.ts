@@ -17,8 +17,10 @@ import {
   similarChannelCount,
   sniffMedia,
   socialPlatformOf,
+  settledSpeechRegions,
   spanDuration,
   speechRegions,
+  UNSETTLED_SECONDS,
   SILENCE_DB,
   noiseFramesOutside,
   spectralDenoise,
@@ -96,6 +98,38 @@ describe('speech regions', () => {
   it('keeps speech that runs to the end of the file', () => {
     const regions = speechRegions(new Array(20).fill(0.99), 0.64);
     expect(regions).toEqual([{ start: 0, end: 0.64 }]);
+  });
+  it('settles, from any part of a channel, only regions that the whole channel has', () => {
+    const random = rng(7);
+    // Runs of speech and pause of random lengths, with noisy probabilities.
+    const p: number[] = [];
+    while (p.length < 4000) {
+      const speech = random() < 0.5;
+      const run = 3 + Math.floor(random() * 120);
+      for (let k = 0; k < run; k++) p.push(speech ? 0.4 + 0.6 * random() : 0.45 * random());
+    }
+    const duration = p.length * w;
+    const whole = speechRegions(p, duration);
+    expect(whole.length).toBeGreaterThan(10);
+    let settledBefore = 0;
+    for (let windows = 0; windows <= p.length; windows += 37) {
+      const settled = settledSpeechRegions(p.slice(0, windows), windows * w, false);
+      expect(settled).toEqual(whole.slice(0, settled.length));
+      expect(settled.length).toBeGreaterThanOrEqual(settledBefore);
+      settledBefore = settled.length;
+    }
+    expect(settledBefore).toBeGreaterThan(whole.length - 3);
+    expect(settledSpeechRegions(p, duration, true)).toEqual(whole);
+  });
+  it('does not settle a region still open at the end of what was scored', () => {
+    const p = [...new Array(40).fill(0), ...new Array(60).fill(0.9)];
+    expect(speechRegions(p, 100 * w)).toHaveLength(1);
+    expect(settledSpeechRegions(p, 100 * w, false)).toEqual([]);
+    // Nor one that closed less than UNSETTLED_SECONDS ago: the next may follow closely.
+    const closed = [...p, ...new Array(10).fill(0)];
+    expect(settledSpeechRegions(closed, 110 * w, false)).toEqual([]);
+    const later = [...closed, ...new Array(Math.ceil(UNSETTLED_SECONDS / w)).fill(0)];
+    expect(settledSpeechRegions(later, later.length * w, false)).toHaveLength(1);
   });
 });
 

@@ -88,3 +88,28 @@ export function speechRegions(
 export function spanDuration(spans: readonly TimeSpan[]): Seconds {
   return spans.reduce((sum, s) => sum + Math.max(0, s.end - s.start), 0);
 }
+
+/**
+ * Seconds before the end of the scored windows within which a region may still change: a
+ * region open at the end, or one closed just before it, can grow or merge with what comes.
+ */
+export const UNSETTLED_SECONDS: Seconds = 1;
+
+/**
+ * The regions of a channel scored up to `scoredSeconds` that later windows cannot change: the
+ * leading regions of `speechRegions` that end at least `UNSETTLED_SECONDS` before it (all of
+ * them when `complete`). They are always a prefix of the regions of the whole channel.
+ */
+export function settledSpeechRegions(
+  probabilities: ArrayLike<number>,
+  duration: Seconds,
+  complete: boolean,
+  options: Partial<SpeechRegionOptions> = {},
+): TimeSpan[] {
+  const regions = speechRegions(probabilities, duration, options);
+  if (complete) return regions;
+  const windowSeconds = options.windowSeconds ?? DEFAULT_SPEECH_REGION_OPTIONS.windowSeconds;
+  const until = probabilities.length * windowSeconds - UNSETTLED_SECONDS;
+  const kept = regions.findIndex((r) => r.end > until);
+  return kept === -1 ? regions : regions.slice(0, kept);
+}

@@ -7,7 +7,8 @@ import {
   streamSamples,
   type SpeechStream,
 } from '../../core/decoding/speech-streams';
-import type { ChannelAudio } from '../media/prepared-audio';
+import { completeChannel, type GrowingChannel } from '../media/growing-channel';
+import type { ChannelAudio, SpeechRegion } from '../media/prepared-audio';
 import { SAMPLE_RATE } from '../media/prepared-audio';
 import { decodeWindow, isNoSpeech } from './decode-window';
 import type { LoadedWhisper } from './whisper-model';
@@ -21,8 +22,10 @@ export interface RecognitionOptions {
   task: 'transcribe' | 'translate';
   hint: string;
   onSegment?: (segment: RecognisedSegment) => void;
-  /** Seconds of the channel's speech recognised so far. */
-  onAdvance?: (seconds: number) => void;
+  /** Called as each window's recognition starts (before language detection or encoding). */
+  onWindow?: () => void;
+  /** Seconds of the channel's speech streams recognised so far, and the file time reached. */
+  onAdvance?: (seconds: number, fileSeconds: number) => void;
   signal?: AbortSignal;
   /** Benchmarks only: tokens decoded per second of speech, with generated weights. */
   forcedTokensPerSecond?: number;
@@ -43,11 +46,11 @@ const MIN_WINDOW_SECONDS = 0.1;
 
 /** Streams of speech to recognise: one for the whole channel, or one per turn when languages switch. */
 export function channelStreams(
-  channel: ChannelAudio,
+  speech: readonly SpeechRegion[],
   duration: number,
   perTurn: boolean,
 ): SpeechStream[] {
-  return speechStreams(channel.speech, duration, {
+  return speechStreams(speech, duration, {
     padding: 0.2,
     keptPause: 0.5,
     splitPause: perTurn ? 1 : Infinity,
@@ -120,33 +123,48 @@ export async function prominentLanguage(
  * Recognises one channel: speech streams cut into model windows, each decoded with Whisper's
  * rules, the seek moving on by what each window's segments account for. Segments are reported
  * as they are decoded.
+ *
+ * The channel may still be growing (see `GrowingChannel`): a window is decoded once all of its
+ * audio is settled, so the result is the same as when the whole channel is known at the start.
+ * `automatic single language` waits for all of the speech, since the language it decodes in
+ * depends on all of it.
  */
 export async function transcribeChannel(
   model: LoadedWhisper,
-  channel: ChannelAudio,
+  input: ChannelAudio | GrowingChannel,
   duration: number,
   options: RecognitionOptions,
 ): Promise<RecognisedSegment[]> {
+  const channel = 'complete' in input ? input : completeChannel(input);
+  const { signal } = options;
   const perTurn = options.languageBehaviour === 'automatic multiple languages';
-  const streams = channelStreams(channel, duration, perTurn).map((stream) => ({
-    stream,
-    audio: streamSamples(stream, channel.samples, SAMPLE_RATE),
-  }));
+  // Settled regions end well before the audio decoded so far, so clipping them to the file's
+  // length matters only once it is known.
+  const layout = () =>
+    channelStreams(
+      channel.speech,
+      channel.complete ? Math.min(duration, channel.duration) : Infinity,
+      perTurn,
+    );
+
   let fixedLanguage: string | null =
     options.languageBehaviour === 'manual' ? options.language : null;
   // A window encoded for language detection and decoded next is encoded once.
   let ready: EncodedWindow | null = null;
+  // The stream being recognised and its audio as far as it is known.
+  let current: { stream: SpeechStream; audio: Float32Array } | null = null;
   if (options.languageBehaviour === 'automatic single language') {
-    const prominent = await prominentLanguage(model, streams, options.signal);
+    while (!channel.complete) await channel.changed(signal);
+    const streams = layout().map((stream) => ({
+      stream,
+      audio: streamSamples(stream, channel.samples, SAMPLE_RATE),
+    }));
+    options.onWindow?.();
+    const prominent = await prominentLanguage(model, streams, signal);
     fixedLanguage = prominent.language;
     ready = prominent.first;
+    current = streams[0] ?? null;
   }
-
-  // Benchmarks decode a fixed number of tokens per second of speech, not of stream (which
-  // also holds the shortened pauses and the padding around speech).
-  const speechSeconds = channel.speech.reduce((n, r) => n + (r.end - r.start), 0);
-  const streamSeconds = streams.reduce((n, s) => n + s.stream.length, 0);
-  const speechShare = streamSeconds > 0 ? Math.min(1, speechSeconds / streamSeconds) : 1;
 
   const hintTokens = options.hint ? model.encodeText(` ${options.hint.trim()}`) : [];
   const promptRoom = Math.floor(model.maxTargetPositions / 2) - 1;
@@ -156,67 +174,111 @@ export async function transcribeChannel(
   let previousLanguage: string | null = null;
   let done = 0;
 
-  for (const { stream, audio } of streams) {
-    let language = fixedLanguage;
-    if (language === null) {
-      options.signal?.throwIfAborted();
-      ready = await encodeWindow(model, audio.subarray(0, model.windowSamples));
-      language = best(await detectLanguage(model, ready, options.signal));
+  let index = 0;
+  let seek = 0;
+  let language: string | null = null;
+  for (;;) {
+    signal?.throwIfAborted();
+    channel.throwIfFailed();
+    const streams = layout();
+    const stream = streams[index];
+    // The last stream can still grow (and more can follow) until the channel is complete.
+    const open = !channel.complete && index >= streams.length - 1;
+    if (stream === undefined) {
+      if (!open) break;
+      await channel.changed(signal);
+      continue;
     }
-    if (language !== previousLanguage) previous = [];
-    previousLanguage = language;
-    let seek = 0;
-    while (audio.length - seek >= MIN_WINDOW_SECONDS * SAMPLE_RATE) {
-      options.signal?.throwIfAborted();
-      const window = audio.subarray(seek, seek + model.windowSamples);
-      const seconds = window.length / SAMPLE_RATE;
-      const sameWindow =
-        ready !== null &&
-        ready.audio.buffer === window.buffer &&
-        ready.audio.byteOffset === window.byteOffset &&
-        ready.audio.length === window.length;
-      const { encoded } = sameWindow ? ready! : await encodeWindow(model, window);
-      ready = null;
-      const room = Math.max(0, promptRoom - hintTokens.length);
-      const decode = await decodeWindow(model, encoded, seconds, {
-        language,
-        task: options.task,
-        promptTokens: [...hintTokens, ...previous.slice(-room)],
-        temperatures: TEMPERATURES,
-        maxNewTokens: tokenBudget(model, seconds),
-        random,
-        forcedTokenCount:
-          options.forcedTokensPerSecond === undefined
-            ? undefined
-            : Math.max(1, Math.round(options.forcedTokensPerSecond * seconds * speechShare)),
-        signal: options.signal,
-      });
-      let consumed = seconds;
-      if (!isNoSpeech(decode)) {
-        const offset = seek / SAMPLE_RATE;
-        const result = windowSegments(
-          model,
-          decode,
-          seconds,
-          options.task === 'translate' ? 'en' : language,
-          channel.index,
-          (t) => fileTime(stream, offset + t),
-        );
-        for (const segment of result.segments) {
-          segments.push(segment);
-          options.onSegment?.(segment);
-        }
-        // A high-temperature decode is not trusted as context (Whisper's rule).
-        previous = decode.temperature > 0.5 ? [] : [...previous, ...result.textTokens];
-        // Generated benchmark weights place timestamps at random: take the whole window.
-        if (result.consumed > MIN_WINDOW_SECONDS && options.forcedTokensPerSecond === undefined) {
-          consumed = result.consumed;
-        }
+    if (current?.stream.length !== stream.length) {
+      current = { stream, audio: streamSamples(stream, channel.samples, SAMPLE_RATE) };
+    }
+    const { audio } = current;
+    const left = audio.length - seek;
+    if (open && left < model.windowSamples) {
+      await channel.changed(signal);
+      continue;
+    }
+    if (left < MIN_WINDOW_SECONDS * SAMPLE_RATE) {
+      index++;
+      seek = 0;
+      current = null;
+      continue;
+    }
+    options.onWindow?.();
+    if (seek === 0) {
+      language = fixedLanguage;
+      if (language === null) {
+        signal?.throwIfAborted();
+        ready = await encodeWindow(model, audio.subarray(0, model.windowSamples));
+        language = best(await detectLanguage(model, ready, signal));
       }
-      seek += Math.round(consumed * SAMPLE_RATE);
-      done += consumed;
-      options.onAdvance?.(done);
+      if (language !== previousLanguage) previous = [];
+      previousLanguage = language;
     }
+    const decodeLanguage = language ?? 'en';
+
+    const window = audio.subarray(seek, seek + model.windowSamples);
+    const seconds = window.length / SAMPLE_RATE;
+    const sameWindow =
+      ready !== null &&
+      ready.audio.buffer === window.buffer &&
+      ready.audio.byteOffset === window.byteOffset &&
+      ready.audio.length === window.length;
+    const { encoded } = sameWindow ? ready! : await encodeWindow(model, window);
+    ready = null;
+    const room = Math.max(0, promptRoom - hintTokens.length);
+    const decode = await decodeWindow(model, encoded, seconds, {
+      language: decodeLanguage,
+      task: options.task,
+      promptTokens: [...hintTokens, ...previous.slice(-room)],
+      temperatures: TEMPERATURES,
+      maxNewTokens: tokenBudget(model, seconds),
+      random,
+      forcedTokenCount:
+        options.forcedTokensPerSecond === undefined
+          ? undefined
+          : Math.max(
+              1,
+              Math.round(options.forcedTokensPerSecond * seconds * speechShare(channel, streams)),
+            ),
+      signal,
+    });
+    let consumed = seconds;
+    if (!isNoSpeech(decode)) {
+      const offset = seek / SAMPLE_RATE;
+      const result = windowSegments(
+        model,
+        decode,
+        seconds,
+        options.task === 'translate' ? 'en' : decodeLanguage,
+        channel.index,
+        (t) => fileTime(stream, offset + t),
+      );
+      for (const segment of result.segments) {
+        segments.push(segment);
+        options.onSegment?.(segment);
+      }
+      // A high-temperature decode is not trusted as context (Whisper's rule).
+      previous = decode.temperature > 0.5 ? [] : [...previous, ...result.textTokens];
+      // Generated benchmark weights place timestamps at random: take the whole window.
+      if (result.consumed > MIN_WINDOW_SECONDS && options.forcedTokensPerSecond === undefined) {
+        consumed = result.consumed;
+      }
+    }
+    seek += Math.round(consumed * SAMPLE_RATE);
+    done += consumed;
+    options.onAdvance?.(done, fileTime(stream, seek / SAMPLE_RATE));
   }
   return segments;
+}
+
+/**
+ * Benchmarks decode a fixed number of tokens per second of speech, not of stream (which also
+ * holds the shortened pauses and the padding around speech): the share of speech in the
+ * streams known so far.
+ */
+function speechShare(channel: GrowingChannel, streams: readonly SpeechStream[]): number {
+  const speechSeconds = channel.speech.reduce((n, r) => n + (r.end - r.start), 0);
+  const streamSeconds = streams.reduce((n, s) => n + s.length, 0);
+  return streamSeconds > 0 ? Math.min(1, speechSeconds / streamSeconds) : 1;
 }

@@ -114,6 +114,7 @@ export async function loadWhisper(
     transformers.WhisperForConditionalGeneration.from_pretrained(id, {
       device,
       dtype: { encoder_model: settings.encoderDtype, decoder_model_merged: settings.decoderDtype },
+      ...(settings.sessionOptions ? { session_options: settings.sessionOptions } : {}),
       progress_callback,
     }),
   ]);

@@ -9,14 +9,20 @@ import { peakLevelDb } from '../../core/audio/levels';
 import { providedFileMetadata } from '../../core/audio/probe';
 import { isSilentChannel, SILENT_PEAK_DB } from '../../core/audio/silence';
 import { noiseFramesOutside, spectralDenoise } from '../../core/audio/spectral-denoise';
-import { spanDuration, speechRegions, type TimeSpan } from '../../core/audio/speech-regions';
+import {
+  settledSpeechRegions,
+  spanDuration,
+  speechRegions,
+  type TimeSpan,
+} from '../../core/audio/speech-regions';
 import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
 import type { Clock, MediaPorts, ProgressListener } from '../ports';
 import { decodeChannels, probeMedia } from './decode';
+import { ChannelFeed, type GrowingChannel } from './growing-channel';
 import { mediaSource } from './media-input';
 import type { ChannelAudio, PreparedAudio } from './prepared-audio';
 import { SAMPLE_RATE } from './prepared-audio';
-import { loadSileroVad, VAD_WINDOW, type SpeechDetector } from './silero-vad';
+import { VAD_WINDOW, type SpeechDetector } from './silero-vad';
 
 export interface PrepareAudioOptions {
   signal?: AbortSignal;
@@ -25,6 +31,13 @@ export interface PrepareAudioOptions {
   windowSeconds?: number;
   /** The Silero VAD model id in the model files (default: the production model). */
   vadModelId?: string;
+  /**
+   * Called once decoding starts, for a file of one channel without noise reduction: the
+   * channel as it is decoded and its speech as it is found, so that recognition can start
+   * before the media stage ends. It completes with the channel's final speech (none if the
+   * channel turns out silent) or fails with the media stage.
+   */
+  onGrowingChannel?: (channel: GrowingChannel) => void;
 }
 
 /**
@@ -37,7 +50,7 @@ export async function warmMediaStage(
 ): Promise<void> {
   await Promise.all([
     ports.ffmpeg.load(),
-    loadSileroVad(ports.onnx, ports.models, {
+    ports.speechDetector({
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.vadModelId ? { modelId: options.vadModelId } : {}),
     }),
@@ -46,6 +59,12 @@ export async function warmMediaStage(
 
 /** VAD pieces need at least this many windows (about 30 s), so that batches stay wide. */
 const MIN_PIECE_WINDOWS = Math.round((30 * SAMPLE_RATE) / VAD_WINDOW);
+/**
+ * When recognition starts on a channel before its speech is all found, the first piece is
+ * at most this long (64 s: about 40 s of speech streams, more than one model window), so that
+ * recognition starts early; later pieces are as wide as the audio decoded.
+ */
+const FIRST_PIECE_WINDOWS = Math.round((64 * SAMPLE_RATE) / VAD_WINDOW);
 
 /**
  * Speech probabilities of every channel, scored piece by piece as the channels are decoded. A
@@ -57,6 +76,9 @@ class ChannelScoring {
   private readonly pieces: Float32Array[][] = [];
   /** Seconds spent scoring while decoding went on (not counting the final piece). */
   secondsWhileDecoding = 0;
+
+  /** Called after each piece with the channels and the samples scored (a growing channel). */
+  onScored: ((channels: readonly Float32Array[], length: number) => void) | null = null;
 
   constructor(
     private readonly detector: Promise<SpeechDetector>,
@@ -72,28 +94,35 @@ class ChannelScoring {
   ): Promise<void> {
     const started = this.clock();
     try {
-      await this.scorePiece(channels, length, final, onProgress);
+      // With a growing channel, the first piece is short; then one piece takes the rest.
+      const first = this.onScored && this.done === 0 ? FIRST_PIECE_WINDOWS : Infinity;
+      if (await this.scorePiece(channels, length, final, first, onProgress)) {
+        await this.scorePiece(channels, length, final, Infinity, onProgress);
+      }
     } finally {
       if (!final) this.secondsWhileDecoding += this.clock() - started;
     }
   }
 
+  /** Scores up to `limit` more windows (on stream boundaries); true if it scored any. */
   private async scorePiece(
     channels: readonly Float32Array[],
     length: number,
     final: boolean,
+    limit: number,
     onProgress?: ProgressListener,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const detector = await this.detector;
     // Pieces end on the detector's stream boundaries, so that no stream is scored twice.
     const whole = Math.floor(length / VAD_WINDOW);
     const size = detector.streamWindows;
-    const to = final
-      ? Math.ceil(length / VAD_WINDOW)
-      : Number.isFinite(size)
-        ? Math.floor(whole / size) * size
-        : this.done;
-    if (to <= this.done || (!final && to - this.done < MIN_PIECE_WINDOWS)) return;
+    const grid = (windows: number) =>
+      Number.isFinite(size) ? Math.floor(windows / size) * size : this.done;
+    let to = final ? Math.ceil(length / VAD_WINDOW) : grid(whole);
+    if (Number.isFinite(size) && to - this.done > limit) {
+      to = Math.min(to, Math.max(this.done + size, grid(this.done + limit)));
+    }
+    if (to <= this.done || (!final && to - this.done < MIN_PIECE_WINDOWS)) return false;
     for (const [index, channel] of channels.entries()) {
       const samples = channel.subarray(0, length);
       const piece = samples.subarray(this.done * VAD_WINDOW, to * VAD_WINDOW);
@@ -119,6 +148,14 @@ class ChannelScoring {
       );
     }
     this.done = to;
+    const scored = Math.min(length, to * VAD_WINDOW);
+    this.onScored?.(channels, scored);
+    return true;
+  }
+
+  /** Windows scored so far. */
+  get scoredWindows(): number {
+    return this.done;
   }
 
   /** All of a channel's probabilities, once the final piece is scored. */
@@ -154,15 +191,33 @@ export async function prepareAudio<F extends MediaFile>(
   ports: MediaPorts,
   options: PrepareAudioOptions = {},
 ): Promise<PreparedAudio> {
-  const { signal, onProgress } = options;
-  const passOn = { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) };
+  const { signal } = options;
   // The model loads while the media is read and decoded.
-  const vad = loadSileroVad(ports.onnx, ports.models, {
+  const vad = ports.speechDetector({
     ...(signal ? { signal } : {}),
     ...(options.vadModelId ? { modelId: options.vadModelId } : {}),
   });
   vad.catch(() => undefined);
 
+  // A growing channel handed out is failed with the stage, so that nothing waits on it.
+  const handedOut: ChannelFeed[] = [];
+  try {
+    return await prepare(request, ports, options, vad, (feed) => handedOut.push(feed));
+  } catch (thrown) {
+    for (const feed of handedOut) feed.fail(thrown);
+    throw thrown;
+  }
+}
+
+async function prepare<F extends MediaFile>(
+  request: TranscriptionRequest<F>,
+  ports: MediaPorts,
+  options: PrepareAudioOptions,
+  vad: Promise<SpeechDetector>,
+  started: (feed: ChannelFeed) => void,
+): Promise<PreparedAudio> {
+  const { signal, onProgress } = options;
+  const passOn = { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) };
   const source = await mediaSource(request.media, request.endpoint, ports, passOn);
   const fileName = source.kind === 'file' ? source.file.name : source.name;
 
@@ -170,10 +225,22 @@ export async function prepareAudio<F extends MediaFile>(
   // `DecodeOptions.onDecoded`); whatever is left is scored once decoding ends.
   const scoring = new ChannelScoring(vad, ports.clock, signal);
   const decodeStarted = ports.clock();
+  let feed: ChannelFeed | null = null;
   const input = await ports.ffmpeg.mount(source);
   let decoded;
   try {
     const probe = await probeMedia(ports.ffmpeg, input, fileName, signal);
+    if (options.onGrowingChannel && probe.channels === 1 && !request.toggle_noise_reduction) {
+      const growing = new ChannelFeed(0, new Float32Array(0), probe.duration ?? 0);
+      feed = growing;
+      started(growing);
+      scoring.onScored = (channels, length) =>
+        growing.update(
+          channels[0]!.subarray(0, length),
+          settledSpeechRegions(scoring.probabilities(0), length / SAMPLE_RATE, false),
+        );
+      options.onGrowingChannel(growing);
+    }
     decoded = await decodeChannels(ports.ffmpeg, input, probe, fileName, {
       ...passOn,
       ...(options.windowSeconds ? { windowSeconds: options.windowSeconds } : {}),
@@ -238,6 +305,7 @@ export async function prepareAudio<F extends MediaFile>(
     channels.push({ index: v.index, samples, speech: analyses[v.index]!.speech });
   }
   const noiseReductionTime = request.toggle_noise_reduction ? ports.clock() - denoiseStarted : 0;
+  feed?.finish(decoded.channels[0]!, channels.find((c) => c.index === 0)?.speech ?? []);
   conversionTime += noiseReductionTime;
 
   return {

@@ -34,6 +34,11 @@ export interface ScoreOptions {
    */
   from?: number;
   to?: number;
+  /**
+   * The window of the channel that `samples` begins at (default 0): a host that scores in
+   * another thread is sent only the stretch a piece reads (see `pieceStart`).
+   */
+  offset?: number;
 }
 
 export interface SpeechDetector {
@@ -41,6 +46,8 @@ export interface SpeechDetector {
   probabilities(samples: Float32Array, options?: ScoreOptions): Promise<Float32Array>;
   /** Windows per stream: pieces that start at multiples of it score as the whole would. */
   readonly streamWindows: number;
+  /** Windows each stream after the first scores before its own (see `StreamLayout`). */
+  readonly warmupWindows: number;
 }
 
 const sessions = new WeakMap<OnnxRuntime, Map<string, Promise<OnnxSession>>>();
@@ -87,6 +94,16 @@ export async function loadSileroVad(
   return new SileroVad(onnx, await session, options.layout);
 }
 
+/**
+ * The first window that scoring `from`.. reads: the start of its first stream, less that
+ * stream's warm-up.
+ */
+export function pieceStart(detector: SpeechDetector, from: number): number {
+  const size = detector.streamWindows;
+  if (!Number.isFinite(size)) return 0;
+  return Math.max(0, Math.floor(from / size) * size - detector.warmupWindows);
+}
+
 /** How a channel is cut into streams that are scored side by side, one batch per step. */
 export interface StreamLayout {
   /** Seconds per stream (Infinity: one unbroken pass). */
@@ -107,6 +124,7 @@ export const DEFAULT_LAYOUT: StreamLayout = {
 
 class SileroVad implements SpeechDetector {
   readonly streamWindows: number;
+  readonly warmupWindows: number;
 
   constructor(
     private readonly onnx: OnnxRuntime,
@@ -115,11 +133,13 @@ class SileroVad implements SpeechDetector {
   ) {
     const windows = (layout.streamSeconds * SAMPLE_RATE) / VAD_WINDOW;
     this.streamWindows = Number.isFinite(windows) ? Math.max(1, Math.round(windows)) : Infinity;
+    this.warmupWindows = layout.warmupWindows;
   }
 
   async probabilities(samples: Float32Array, options: ScoreOptions = {}): Promise<Float32Array> {
     const from = options.from ?? 0;
-    const to = options.to ?? Math.ceil(samples.length / VAD_WINDOW);
+    const base = (options.offset ?? 0) * VAD_WINDOW;
+    const to = options.to ?? Math.ceil((base + samples.length) / VAD_WINDOW);
     const result = new Float32Array(Math.max(0, to - from));
     // The streams the range touches, at fixed boundaries; each scores only its part in range.
     const size = this.streamWindows;
@@ -166,6 +186,7 @@ class SileroVad implements SpeechDetector {
     options: ScoreOptions,
   ): Promise<void> {
     const size = this.streamWindows;
+    const base = (options.offset ?? 0) * VAD_WINDOW;
     const streams = starts.length;
     const first = (s: number) => Math.max(from, starts[s]!);
     const last = (s: number) => Math.min(to, starts[s]! + size);
@@ -191,7 +212,7 @@ class SileroVad implements SpeechDetector {
         slot.fill(0);
         if (window >= last(s)) continue;
         active++;
-        const start = window * VAD_WINDOW;
+        const start = window * VAD_WINDOW - base;
         // The context is the previous window's tail, within this stream only.
         if (step > 0) slot.set(samples.subarray(start - CONTEXT, start), 0);
         slot.set(samples.subarray(start, Math.min(samples.length, start + VAD_WINDOW)), CONTEXT);

@@ -1,10 +1,10 @@
 import type { MediaPorts } from '../../engine/ports';
 import { browserFfmpeg, type BrowserFfmpegOptions } from './ffmpeg-wasm';
-import { browserModelFiles } from './model-files';
-import { browserOnnxRuntime } from './onnx-runtime';
+import { workerSpeechDetectors } from './speech-detector';
 
 /**
- * The media stage's ports in the browser worker: ffmpeg.wasm, onnxruntime-web, the browser's
+ * The media stage's ports in the browser worker: ffmpeg.wasm, Silero VAD in a worker of its
+ * own (onnxruntime-web), the browser's
  * fetch (cross-origin rules apply) and models from `modelHost`. Make them once per worker and
  * keep them: ffmpeg and the VAD model load on first use and stay loaded.
  */
@@ -14,8 +14,7 @@ export function browserMediaPorts(
 ): MediaPorts {
   return {
     ffmpeg: browserFfmpeg(options),
-    onnx: browserOnnxRuntime(),
-    models: browserModelFiles(modelHost),
+    speechDetector: workerSpeechDetectors(modelHost),
     fetch: (url, init) => fetch(url, { ...init, mode: 'cors', credentials: 'omit' }),
     clock: () => performance.now() / 1000,
     crossOriginFetch: true,

@@ -5,11 +5,11 @@ import type { OnnxRuntime, OnnxSession, OnnxTensor } from '../../engine/ports';
 
 /**
  * onnxruntime-web's plain WASM build, for the small sequential models of the media stage
- * (Silero VAD), served by the app itself. It is an instance of its own, apart from the
- * WebGPU-capable build transformers.js runs Whisper with: that build's asyncify layer and its
- * two threads made each small VAD step slower. Measured on a 121-s recording in Chromium:
- * VAD 1.5-1.6 s here against 2.2-3.0 s in the shared instance (`npm run bench:asr`, engine
- * profile), for about 100 MB more memory.
+ * (Silero VAD), served by the app itself and run in the speech worker (speech.worker.ts). It
+ * is an instance of its own, apart from the one transformers.js runs Whisper with: with the
+ * WebGPU build's asyncify layer and two threads, each small VAD step was slower. Measured on a
+ * 121-s recording in Chromium: VAD 1.5-1.6 s here against 2.2-3.0 s in the shared instance
+ * (`npm run bench:asr`, engine profile), for about 100 MB more memory.
  */
 export function browserOnnxRuntime(): OnnxRuntime {
   const wasm = ort.env.wasm;

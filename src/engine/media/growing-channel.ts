@@ -1,0 +1,100 @@
+import { SAMPLE_RATE, type ChannelAudio, type SpeechRegion } from './prepared-audio';
+
+/**
+ * A channel that recognition may start on while the media stage still decodes it and finds
+ * its speech: samples and speech regions only grow, and what is there never changes.
+ */
+export interface GrowingChannel {
+  /** Index of the channel in the file (0-based). */
+  readonly index: number;
+  /** The samples so far (the array may be replaced by a longer one; its start stays). */
+  readonly samples: Float32Array;
+  /** Seconds in the file: the container's figure while decoding, the decoded length once complete. */
+  readonly duration: number;
+  /** Speech regions that later audio cannot change, in time order; all of them once complete. */
+  readonly speech: readonly SpeechRegion[];
+  readonly complete: boolean;
+  /** Resolves when more is known; rejects if the media stage failed or `signal` aborts. */
+  changed(signal?: AbortSignal): Promise<void>;
+  /** Throws the media stage's failure, if it failed: what is there will never complete. */
+  throwIfFailed(): void;
+}
+
+/** A channel whose speech is all known. */
+export function completeChannel(channel: ChannelAudio): GrowingChannel {
+  return {
+    ...channel,
+    duration: channel.samples.length / SAMPLE_RATE,
+    complete: true,
+    changed: () => Promise.resolve(),
+    throwIfFailed: () => undefined,
+  };
+}
+
+/** The media stage's side of a growing channel: it adds to it, then completes or fails it. */
+export class ChannelFeed implements GrowingChannel {
+  samples: Float32Array;
+  speech: readonly SpeechRegion[] = [];
+  complete = false;
+  private failure: unknown = null;
+  private waiting: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+
+  constructor(
+    readonly index: number,
+    samples: Float32Array,
+    public duration: number,
+  ) {
+    this.samples = samples;
+  }
+
+  update(samples: Float32Array, speech: readonly SpeechRegion[]): void {
+    this.samples = samples;
+    this.speech = speech;
+    this.wake();
+  }
+
+  finish(samples: Float32Array, speech: readonly SpeechRegion[]): void {
+    this.complete = true;
+    this.duration = samples.length / SAMPLE_RATE;
+    this.update(samples, speech);
+  }
+
+  fail(reason: unknown): void {
+    if (this.complete) return;
+    this.failure = reason ?? new Error('The media stage failed.');
+    this.wake();
+  }
+
+  throwIfFailed(): void {
+    if (this.failure !== null && !this.complete) throw this.failure;
+  }
+
+  changed(signal?: AbortSignal): Promise<void> {
+    if (this.complete) return Promise.resolve();
+    if (this.failure !== null) return Promise.reject(this.failure);
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(signal!.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push({
+        resolve: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        reject: (e) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+      });
+    });
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const w of waiting) {
+      if (this.failure !== null && !this.complete) w.reject(this.failure);
+      else w.resolve();
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import { isErrorCode, ServiceError } from '../../core/contract/errors';
+import { pieceStart, VAD_WINDOW, type SpeechDetector } from '../../engine/media/silero-vad';
+import type { SpeechDetectorLoader } from '../../engine/ports';
+import type { FromSpeechWorker, ToSpeechWorker } from './speech-worker-protocol';
+
+interface Call {
+  resolve: (reply: FromSpeechWorker) => void;
+  reject: (error: Error) => void;
+  onProgress?: (fraction: number | null, detail: string) => void;
+}
+
+/**
+ * Silero VAD from `modelHost`, run in a worker of its own (speech.worker.ts) that starts on
+ * first use and stays. Each scoring call sends only the stretch of samples it reads.
+ */
+export function workerSpeechDetectors(modelHost: string): SpeechDetectorLoader {
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const calls = new Map<number, Call>();
+
+  const start = (): Worker => {
+    if (worker) return worker;
+    const started = new Worker(new URL('./speech.worker.ts', import.meta.url), {
+      type: 'module',
+    });
+    started.addEventListener('message', (event: MessageEvent<FromSpeechWorker>) => {
+      const reply = event.data;
+      const call = calls.get(reply.id);
+      if (!call) return;
+      if (reply.type === 'progress') {
+        call.onProgress?.(reply.data.fraction, reply.data.detail);
+        return;
+      }
+      calls.delete(reply.id);
+      if (reply.type === 'failed') {
+        const { code, name, message } = reply.data;
+        // Errors do not survive postMessage: the service's are rebuilt with their code.
+        const error = isErrorCode(code) ? new ServiceError(code, message) : new Error(message);
+        if (!isErrorCode(code)) error.name = name;
+        call.reject(error);
+      } else call.resolve(reply);
+    });
+    started.addEventListener('error', (event) => {
+      event.preventDefault();
+      const error = new ServiceError(
+        'internal_error',
+        `Voice activity detection stopped unexpectedly${event.message ? `: ${event.message}` : ''}.`,
+      );
+      for (const call of calls.values()) call.reject(error);
+      calls.clear();
+      started.terminate();
+      worker = null;
+    });
+    worker = started;
+    return started;
+  };
+
+  const call = (
+    message: Omit<ToSpeechWorker, 'id'>,
+    options: { signal?: AbortSignal; onProgress?: Call['onProgress']; transfer?: Transferable[] },
+  ): Promise<FromSpeechWorker> => {
+    const id = nextId++;
+    const target = start();
+    return new Promise((resolve, reject) => {
+      const { signal } = options;
+      if (signal?.aborted) {
+        reject(signal.reason as Error);
+        return;
+      }
+      const onAbort = () => {
+        calls.delete(id);
+        target.postMessage({ id, type: 'cancel', data: null } satisfies ToSpeechWorker);
+        reject(signal!.reason as Error);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      calls.set(id, {
+        resolve: (reply) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(reply);
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      });
+      target.postMessage({ ...message, id } as ToSpeechWorker, options.transfer ?? []);
+    });
+  };
+
+  return async ({ signal, modelId }) => {
+    const loaded = await call(
+      { type: 'load', data: { modelHost, ...(modelId ? { modelId } : {}) } },
+      signal ? { signal } : {},
+    );
+    if (loaded.type !== 'loaded') throw new Error(`Unexpected ${loaded.type} from VAD.`);
+    const detector: SpeechDetector = {
+      ...loaded.data,
+      async probabilities(samples, options = {}) {
+        const base = options.offset ?? 0;
+        const from = options.from ?? 0;
+        const to = options.to ?? Math.ceil((base * VAD_WINDOW + samples.length) / VAD_WINDOW);
+        // Only the stretch this piece reads crosses to the worker (a copy it then owns).
+        const first = Math.max(base, pieceStart(detector, from));
+        const piece = samples.slice(
+          (first - base) * VAD_WINDOW,
+          Math.min(samples.length, (to - base) * VAD_WINDOW),
+        );
+        const scored = await call(
+          {
+            type: 'score',
+            data: {
+              modelHost,
+              ...(modelId ? { modelId } : {}),
+              samples: piece,
+              offset: first,
+              from,
+              to,
+            },
+          },
+          {
+            ...(options.signal ? { signal: options.signal } : {}),
+            ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+            transfer: [piece.buffer],
+          },
+        );
+        if (scored.type !== 'scored') throw new Error(`Unexpected ${scored.type} from VAD.`);
+        return scored.data;
+      },
+    };
+    return detector;
+  };
+}

@@ -1,0 +1,83 @@
+import { ServiceError } from '../../core/contract/errors';
+import { loadSileroVad } from '../../engine/media/silero-vad';
+import { browserModelFiles } from './model-files';
+import { browserOnnxRuntime } from './onnx-runtime';
+import type { FromSpeechWorker, ToSpeechWorker } from './speech-worker-protocol';
+
+/**
+ * Voice activity detection in a worker of its own: the engine's worker recognises one stretch
+ * of speech while this one finds the next (see speech-detector.ts for the other side).
+ */
+interface WorkerScope {
+  postMessage(message: FromSpeechWorker, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<ToSpeechWorker>) => void): void;
+}
+const scope = self as unknown as WorkerScope;
+const post = (message: FromSpeechWorker, transfer: Transferable[] = []) =>
+  scope.postMessage(message, transfer);
+
+const onnx = browserOnnxRuntime();
+const running = new Map<number, AbortController>();
+
+function detector(modelHost: string, modelId: string | undefined, signal?: AbortSignal) {
+  return loadSileroVad(onnx, browserModelFiles(modelHost), {
+    ...(modelId ? { modelId } : {}),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+async function handle(message: ToSpeechWorker): Promise<void> {
+  switch (message.type) {
+    case 'load': {
+      const vad = await detector(message.data.modelHost, message.data.modelId);
+      post({
+        id: message.id,
+        type: 'loaded',
+        data: { streamWindows: vad.streamWindows, warmupWindows: vad.warmupWindows },
+      });
+      return;
+    }
+    case 'score': {
+      const { modelHost, modelId, samples, offset, from, to } = message.data;
+      const abort = new AbortController();
+      running.set(message.id, abort);
+      try {
+        const vad = await detector(modelHost, modelId, abort.signal);
+        const probabilities = await vad.probabilities(samples, {
+          offset,
+          from,
+          to,
+          signal: abort.signal,
+          onProgress: (fraction, detail) =>
+            post({ id: message.id, type: 'progress', data: { fraction, detail } }),
+        });
+        post({ id: message.id, type: 'scored', data: probabilities }, [probabilities.buffer]);
+      } finally {
+        running.delete(message.id);
+      }
+      return;
+    }
+    case 'cancel':
+      running.get(message.id)?.abort();
+      return;
+    default: {
+      const unknown: never = message;
+      throw new Error(`Unknown message to the speech worker: ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+scope.addEventListener('message', (event) => {
+  const message = event.data;
+  handle(message).catch((thrown: unknown) =>
+    post({
+      id: message.id,
+      type: 'failed',
+      data: {
+        name: thrown instanceof Error ? thrown.name : 'Error',
+        message: thrown instanceof Error ? thrown.message : String(thrown),
+        ...(thrown instanceof ServiceError ? { code: thrown.code } : {}),
+      },
+    }),
+  );
+});
