@@ -6,6 +6,7 @@
  * decode a fixed number of tokens per second of speech. Runs alternate; medians are reported.
  * usage: tsx tools/bench/asr.ts [--model murmur-bench/whisper-tiny] [--runs 3] [--node-only|--browser-only]
  *   [--contenders engine,pipeline] [--dtypes ENCODER,DECODER (the engine's, in Chromium)]
+ *   [--seconds 120 (the recording's length)]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -37,7 +38,7 @@ if (!existsSync(join(REPO, '.models', modelId, 'onnx', 'encoder_model.onnx'))) {
   console.error(`No ${modelId} in .models/: run "npm run models:bench" first.`);
   process.exit(1);
 }
-const audio = benchAudio();
+const audio = benchAudio(Number(option('seconds') ?? 120));
 // The pipeline decodes every 30-s chunk alike: the same tokens per second of speech, spread.
 const tokensPerChunk = Math.round(TOKENS_PER_SECOND * 30 * (audio.speechSeconds / audio.seconds));
 console.error(

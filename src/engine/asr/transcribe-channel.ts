@@ -85,15 +85,23 @@ function best(probabilities: Map<string, number>): string {
   return code;
 }
 
+/** A window whose language probabilities were read. */
+interface DetectedWindow {
+  window: EncodedWindow;
+  probabilities: Map<string, number>;
+}
+
 /**
  * The prominent language of the speech: language probabilities of up to three windows spread
  * over the speech (start, middle, end), weighted by the seconds of speech each holds. The
- * first window's encoding is returned for the decoding that starts there.
+ * first window's encoding is returned for the decoding that starts there; `known` is that
+ * window already detected (its audio does not change as the channel grows).
  */
 export async function prominentLanguage(
   model: LoadedWhisper,
   streams: readonly { audio: Float32Array }[],
   signal?: AbortSignal,
+  known?: DetectedWindow,
 ): Promise<{ language: string; first: EncodedWindow | null }> {
   const windowLength = model.windowSamples;
   const total = streams.reduce((n, s) => n + s.audio.length, 0);
@@ -110,9 +118,11 @@ export async function prominentLanguage(
       return false;
     });
     if (!stream) continue;
-    const window = await encodeWindow(model, stream.audio.subarray(offset, offset + windowLength));
+    const audio = stream.audio.subarray(offset, offset + windowLength);
+    const reuse = pick === 0 && known?.window.audio.length === audio.length;
+    const window = reuse ? known.window : await encodeWindow(model, audio);
     if (pick === 0) first = window;
-    const probabilities = await detectLanguage(model, window, signal);
+    const probabilities = reuse ? known.probabilities : await detectLanguage(model, window, signal);
     const weight = window.audio.length;
     for (const [code, p] of probabilities) sums.set(code, (sums.get(code) ?? 0) + p * weight);
   }
@@ -126,8 +136,9 @@ export async function prominentLanguage(
  *
  * The channel may still be growing (see `GrowingChannel`): a window is decoded once all of its
  * audio is settled, so the result is the same as when the whole channel is known at the start.
- * `automatic single language` waits for all of the speech, since the language it decodes in
- * depends on all of it.
+ * `automatic single language` needs all of the speech to choose its language: meanwhile it
+ * decodes in the first window's language and holds its segments back; once the speech is all
+ * found, they are posted if that is the prominent language, or decoding starts over in it.
  */
 export async function transcribeChannel(
   model: LoadedWhisper,
@@ -153,23 +164,37 @@ export async function transcribeChannel(
   let ready: EncodedWindow | null = null;
   // The stream being recognised and its audio as far as it is known.
   let current: { stream: SpeechStream; audio: Float32Array } | null = null;
-  if (options.languageBehaviour === 'automatic single language') {
-    while (!channel.complete) await channel.changed(signal);
-    const streams = layout().map((stream) => ({
+  const known = () =>
+    layout().map((stream) => ({
       stream,
       audio: streamSamples(stream, channel.samples, SAMPLE_RATE),
     }));
+  // `automatic single language` on a growing channel: the first window, detected ahead.
+  let guess: DetectedWindow | null = null;
+  if (options.languageBehaviour === 'automatic single language') {
+    const firstWindowSettled = () =>
+      Math.round((layout()[0]?.length ?? 0) * SAMPLE_RATE) >= model.windowSamples;
+    while (!channel.complete && !firstWindowSettled()) await channel.changed(signal);
     options.onWindow?.();
-    const prominent = await prominentLanguage(model, streams, signal);
-    fixedLanguage = prominent.language;
-    ready = prominent.first;
+    const streams = known();
     current = streams[0] ?? null;
+    if (channel.complete) {
+      const prominent = await prominentLanguage(model, streams, signal);
+      fixedLanguage = prominent.language;
+      ready = prominent.first;
+    } else {
+      ready = await encodeWindow(model, current!.audio.subarray(0, model.windowSamples));
+      guess = { window: ready, probabilities: await detectLanguage(model, ready, signal) };
+      fixedLanguage = best(guess.probabilities);
+    }
   }
 
   const hintTokens = options.hint ? model.encodeText(` ${options.hint.trim()}`) : [];
   const promptRoom = Math.floor(model.maxTargetPositions / 2) - 1;
-  const random = seededRandom(channel.index + 1);
+  let random = seededRandom(channel.index + 1);
   const segments: RecognisedSegment[] = [];
+  // Segments decoded in a guessed language, posted once it is confirmed.
+  let held: RecognisedSegment[] = [];
   let previous: number[] = [];
   let previousLanguage: string | null = null;
   let done = 0;
@@ -180,6 +205,27 @@ export async function transcribeChannel(
   for (;;) {
     signal?.throwIfAborted();
     channel.throwIfFailed();
+    if (guess !== null && channel.complete) {
+      const streams = known();
+      const prominent = await prominentLanguage(model, streams, signal, guess);
+      guess = null;
+      if (prominent.language === fixedLanguage) {
+        for (const segment of held) options.onSegment?.(segment);
+      } else {
+        // The guess was wrong: everything again, as if the language had been known at first.
+        fixedLanguage = prominent.language;
+        ready = prominent.first;
+        current = streams[0] ?? null;
+        random = seededRandom(channel.index + 1);
+        segments.length = 0;
+        previous = [];
+        previousLanguage = null;
+        done = 0;
+        index = 0;
+        seek = 0;
+      }
+      held = [];
+    }
     const streams = layout();
     const stream = streams[index];
     // The last stream can still grow (and more can follow) until the channel is complete.
@@ -202,6 +248,7 @@ export async function transcribeChannel(
       index++;
       seek = 0;
       current = null;
+      ready = null;
       continue;
     }
     options.onWindow?.();
@@ -219,11 +266,9 @@ export async function transcribeChannel(
 
     const window = audio.subarray(seek, seek + model.windowSamples);
     const seconds = window.length / SAMPLE_RATE;
-    const sameWindow =
-      ready !== null &&
-      ready.audio.buffer === window.buffer &&
-      ready.audio.byteOffset === window.byteOffset &&
-      ready.audio.length === window.length;
+    // Every window encoded ahead is the start of the stream in hand (stream 0 for the
+    // prominent language); a stream's start never changes as the channel grows.
+    const sameWindow = ready !== null && seek === 0 && ready.audio.length === window.length;
     const { encoded } = sameWindow ? ready! : await encodeWindow(model, window);
     ready = null;
     const room = Math.max(0, promptRoom - hintTokens.length);
@@ -256,7 +301,8 @@ export async function transcribeChannel(
       );
       for (const segment of result.segments) {
         segments.push(segment);
-        options.onSegment?.(segment);
+        if (guess === null) options.onSegment?.(segment);
+        else held.push(segment);
       }
       // A high-temperature decode is not trusted as context (Whisper's rule).
       previous = decode.temperature > 0.5 ? [] : [...previous, ...result.textTokens];

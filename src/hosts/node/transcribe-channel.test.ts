@@ -122,64 +122,113 @@ describe('a file decoded in windows', () => {
   });
 });
 
+/** What one recognition returned and what it posted as it went. */
+interface Recognised {
+  segments: string[][];
+  posted: string[][];
+}
+
+const rows = (segments: RecognisedSegment[]) =>
+  segments.map((s) => [s.language, s.text, s.start.toFixed(2), s.end.toFixed(2)]);
+
+/**
+ * Recognises a file's channel whole, then handed over 3 s at a time with only the regions
+ * settled by then, and only when the recogniser waits for more (it always has the least it
+ * could have). Returns both, and the number of regions settled at each hand-over.
+ */
+async function wholeAndGrowing(
+  media: Awaited<ReturnType<typeof sixSentences>>,
+  options: Omit<Parameters<typeof transcribeChannel>[3], 'onSegment'>,
+): Promise<{ whole: Recognised; growing: Recognised; settled: number[]; regions: number }> {
+  const audio = await prepareAudio(
+    mediaRequest({ kind: 'file', file: media }),
+    nodeMediaPorts(testModelFiles()),
+    { vadModelId: TEST_VAD_MODEL_ID },
+  );
+  const model = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
+  const channel = audio.channels[0]!;
+  const run = async (input: Parameters<typeof transcribeChannel>[1]): Promise<Recognised> => {
+    const posted: RecognisedSegment[] = [];
+    const segments = await transcribeChannel(model, input, audio.file.duration, {
+      ...options,
+      onSegment: (s) => posted.push(s),
+    });
+    return { segments: rows(segments), posted: rows(posted) };
+  };
+  const whole = await run(channel);
+
+  const vad = await loadSileroVad(nodeOnnxRuntime(), testModelFiles(), {
+    modelId: TEST_VAD_MODEL_ID,
+  });
+  const probabilities = await vad.probabilities(channel.samples);
+  const step = 3 * SAMPLE_RATE;
+  let end = 0;
+  const settled: number[] = [];
+  class OnDemand extends ChannelFeed {
+    override changed(signal?: AbortSignal): Promise<void> {
+      const more = super.changed(signal);
+      queueMicrotask(() => {
+        end += step;
+        if (end >= channel.samples.length) {
+          this.finish(channel.samples, channel.speech);
+          return;
+        }
+        const windows = Math.floor(end / VAD_WINDOW);
+        this.update(
+          channel.samples.subarray(0, windows * VAD_WINDOW),
+          settledSpeechRegions(probabilities.subarray(0, windows), end / SAMPLE_RATE, false),
+        );
+        settled.push(this.speech.length);
+      });
+      return more;
+    }
+  }
+  const growing = await run(new OnDemand(0, new Float32Array(0), audio.file.duration));
+  return { whole, growing, settled, regions: channel.speech.length };
+}
+
 describe('recognition that starts while speech is still being found', () => {
   it.each([
     ['manual', 'es'],
     ['automatic multiple languages', null],
+    ['automatic single language', null],
   ] as const)('gives the same transcript as of the whole channel (%s)', async (mode, language) => {
-    const media = await sixSentences('es', 1400, 1.3);
-    const audio = await prepareAudio(
-      mediaRequest({ kind: 'file', file: media }),
-      nodeMediaPorts(testModelFiles()),
-      { vadModelId: TEST_VAD_MODEL_ID },
+    const { whole, growing, settled, regions } = await wholeAndGrowing(
+      await sixSentences('es', 1400, 1.3),
+      { languageBehaviour: mode, language, task: 'transcribe', hint: '' },
     );
-    const model = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
-    const channel = audio.channels[0]!;
-    const options = {
-      languageBehaviour: mode,
-      language,
-      task: 'transcribe' as const,
-      hint: '',
-    };
-    const text = (segments: RecognisedSegment[]) =>
-      segments.map((s) => [s.language, s.text, s.start.toFixed(2), s.end.toFixed(2)]);
-    const whole = text(await transcribeChannel(model, channel, audio.file.duration, options));
-    expect(whole.length).toBeGreaterThan(2);
-
-    // The same channel handed over 3 s at a time, with only the regions settled by then, and
-    // only when the recogniser waits for more: it always has the least it could have.
-    const vad = await loadSileroVad(nodeOnnxRuntime(), testModelFiles(), {
-      modelId: TEST_VAD_MODEL_ID,
-    });
-    const probabilities = await vad.probabilities(channel.samples);
-    const step = 3 * SAMPLE_RATE;
-    let end = 0;
-    const settled: number[] = [];
-    class OnDemand extends ChannelFeed {
-      override changed(signal?: AbortSignal): Promise<void> {
-        const more = super.changed(signal);
-        queueMicrotask(() => {
-          end += step;
-          if (end >= channel.samples.length) {
-            this.finish(channel.samples, channel.speech);
-            return;
-          }
-          const windows = Math.floor(end / VAD_WINDOW);
-          this.update(
-            channel.samples.subarray(0, windows * VAD_WINDOW),
-            settledSpeechRegions(probabilities.subarray(0, windows), end / SAMPLE_RATE, false),
-          );
-          settled.push(this.speech.length);
-        });
-        return more;
-      }
-    }
-    const feed = new OnDemand(0, new Float32Array(0), audio.file.duration);
-    expect(text(await transcribeChannel(model, feed, audio.file.duration, options))).toEqual(whole);
-    // It waited at every step, and regions settled a few at a time.
-    expect(settled.length).toBe(Math.ceil(channel.samples.length / step) - 1);
-    expect(settled[0]).toBeLessThan(channel.speech.length);
+    expect(whole.segments.length).toBeGreaterThan(2);
+    expect(growing).toEqual(whole);
+    expect(whole.posted).toEqual(whole.segments);
+    // It waited at every step (in single-language mode, until the end), and regions settled a
+    // few at a time.
+    expect(settled.length).toBeGreaterThan(8);
+    expect(settled[0]).toBeLessThan(regions);
     expect(new Set(settled).size).toBeGreaterThan(2);
+  });
+
+  it("starts over when the first window's language is not the prominent one", async () => {
+    const file = spokenFile(
+      scratchDir(),
+      'en-then-fr',
+      [
+        { language: 'en', text: sentence('en', 1500, 12) },
+        ...[0, 1, 2, 3, 4].map((k) => ({
+          language: 'fr' as const,
+          text: sentence('fr', 1501 + k, 9),
+        })),
+      ],
+      1.3,
+    );
+    const { whole, growing } = await wholeAndGrowing((await diskFile(file.path))!, {
+      languageBehaviour: 'automatic single language',
+      language: null,
+      task: 'transcribe',
+      hint: '',
+    });
+    expect(new Set(whole.segments.map(([code]) => code))).toEqual(new Set(['fr']));
+    // Nothing decoded in the guessed language was posted.
+    expect(growing).toEqual(whole);
   });
 
   it('fails with the media stage instead of waiting for ever', async () => {
