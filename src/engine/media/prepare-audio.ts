@@ -32,7 +32,8 @@ export interface PrepareAudioOptions {
   /** The Silero VAD model id in the model files (default: the production model). */
   vadModelId?: string;
   /**
-   * Called once decoding starts, for a file of one channel without noise reduction: the
+   * Called once decoding starts, for a file of one channel without noise reduction, where
+   * speech detection runs apart (`MediaPorts.speechDetectionApart`): the
    * channel as it is decoded and its speech as it is found, so that recognition can start
    * before the media stage ends. It completes with the channel's final speech (none if the
    * channel turns out silent) or fails with the media stage.
@@ -230,16 +231,22 @@ async function prepare<F extends MediaFile>(
   let decoded;
   try {
     const probe = await probeMedia(ports.ffmpeg, input, fileName, signal);
-    if (options.onGrowingChannel && probe.channels === 1 && !request.toggle_noise_reduction) {
-      const growing = new ChannelFeed(0, new Float32Array(0), probe.duration ?? 0);
-      feed = growing;
-      started(growing);
+    const { onGrowingChannel } = options;
+    if (
+      onGrowingChannel &&
+      ports.speechDetectionApart &&
+      probe.channels === 1 &&
+      !request.toggle_noise_reduction
+    ) {
+      const channel = new ChannelFeed(0, new Float32Array(0), probe.duration ?? 0);
+      feed = channel;
+      started(channel);
       scoring.onScored = (channels, length) =>
-        growing.update(
+        channel.update(
           channels[0]!.subarray(0, length),
           settledSpeechRegions(scoring.probabilities(0), length / SAMPLE_RATE, false),
         );
-      options.onGrowingChannel(growing);
+      onGrowingChannel(channel);
     }
     decoded = await decodeChannels(ports.ffmpeg, input, probe, fileName, {
       ...passOn,

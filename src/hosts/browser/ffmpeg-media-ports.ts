@@ -15,6 +15,7 @@ export function browserMediaPorts(
   return {
     ffmpeg: browserFfmpeg(options),
     speechDetector: workerSpeechDetectors(modelHost),
+    speechDetectionApart: true,
     fetch: (url, init) => fetch(url, { ...init, mode: 'cors', credentials: 'omit' }),
     clock: () => performance.now() / 1000,
     crossOriginFetch: true,

@@ -12,6 +12,7 @@ export function nodeMediaPorts(models: ModelFiles, options: NodeFfmpegOptions = 
   return {
     ffmpeg: nodeFfmpeg(options),
     speechDetector: (o) => loadSileroVad(onnx, models, o),
+    speechDetectionApart: false,
     fetch: (url, init) => fetch(url, init),
     clock: () => performance.now() / 1000,
     crossOriginFetch: false,

@@ -187,6 +187,38 @@ async function wholeAndGrowing(
   return { whole, growing, settled, regions: channel.speech.length };
 }
 
+describe('conditioning on earlier text', () => {
+  it('does not let the earlier text end a window of speech before any text', async () => {
+    const file = spokenFile(
+      scratchDir(),
+      'talk',
+      Array.from({ length: 14 }, (_, k) => ({
+        language: 'en' as const,
+        text: sentence('en', 700 + k, 10),
+      })),
+      0.8,
+    );
+    const media = (await diskFile(file.path))!;
+    const audio = await prepareAudio(
+      mediaRequest({ kind: 'file', file: media }),
+      nodeMediaPorts(testModelFiles()),
+      { vadModelId: TEST_VAD_MODEL_ID },
+    );
+    const model = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
+    const segments = await transcribeChannel(model, audio.channels[0]!, audio.file.duration, {
+      languageBehaviour: 'manual',
+      language: 'en',
+      task: 'transcribe',
+      hint: '',
+    });
+    // Every utterance is a speech region of its own; nearly each gets its segment, to the end.
+    const regions = audio.channels[0]!.speech;
+    expect(regions.length).toBeGreaterThanOrEqual(14);
+    expect(segments.length).toBeGreaterThanOrEqual(12);
+    expect(segments.at(-1)!.end).toBeGreaterThan(regions.at(-1)!.start);
+  });
+});
+
 describe('recognition that starts while speech is still being found', () => {
   it.each([
     ['manual', 'es'],
