@@ -108,7 +108,7 @@ export async function runPipeline<F extends MediaFile>(
     progress(
       'recognise',
       Math.min(1, (channel + fileSeconds / Math.max(of, 1e-9)) / channels),
-      `${channels > 1 ? `Channel ${channel + 1} of ${channels}: ` : ''}${Math.round(fileSeconds)} of ${Math.round(of)} s`,
+      `${channels > 1 ? `Channel ${channel + 1} of ${channels}: r` : 'R'}ecognised ${Math.round(fileSeconds)} of ${Math.round(of)} s`,
     );
   };
 
