@@ -163,7 +163,7 @@ for (const host of ['node', 'chromium']) {
   if (staged.length > 0) {
     const stage = (key: keyof EngineStages) => median(staged.map((r) => r.stages![key])).toFixed(2);
     console.log(
-      `${host.padEnd(9)} engine stages: decoding ${stage('audio_conversion_time')} s, VAD ${stage('vad_time')} s, recognition ${stage('inference_time')} s`,
+      `${host.padEnd(9)} engine stages (wall-clock; in Chromium they overlap): decoding ${stage('audio_conversion_time')} s, VAD ${stage('vad_time')} s, recognition ${stage('inference_time')} s`,
     );
   }
   const profiled = results.filter((r) => r.host === host && r.profile);

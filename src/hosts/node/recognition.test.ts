@@ -126,9 +126,9 @@ describe('recognition with the test model', () => {
     expect(vtt.prediction.startsWith('WEBVTT\n\n1\n')).toBe(true);
   });
 
-  // A guard against a broken pipeline, not the goal (15%): on these 16 words per language the
-  // test model's word error rate measured 6-38% (tools/models/MODEL_CARD.md has the full
-  // held-out figures), where a broken front end or decoding loop gives 90-100%.
+  // A guard against a broken pipeline, not the goal (15%): the test model's word error rate
+  // through the engine is 12-34% on held-out speech (tools/models/MODEL_CARD.md), where a
+  // broken front end or decoding loop gives 90-100%.
   it.each([
     ['en', 'english', 0],
     ['fr', 'french', 1],
