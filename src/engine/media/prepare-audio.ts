@@ -154,12 +154,7 @@ class ChannelScoring {
     return true;
   }
 
-  /** Windows scored so far. */
-  get scoredWindows(): number {
-    return this.done;
-  }
-
-  /** All of a channel's probabilities, once the final piece is scored. */
+  /** A channel's probabilities scored so far (all of them once the final piece is scored). */
   probabilities(index: number): Float32Array {
     const pieces = this.pieces[index] ?? [];
     const all = new Float32Array(pieces.reduce((n, p) => n + p.length, 0));
