@@ -42,7 +42,11 @@ class EncoderWrap(torch.nn.Module):
 
 def _logits(m, h):
     b, t, d = h.shape
-    return F.linear(h.reshape(b * t, d), m.embed.weight, m.logit_bias).reshape(b, t, -1)
+    out = F.linear(h.reshape(b * t, d), m.embed.weight, m.logit_bias)
+    if m.compact:
+        # one Gather spreads the table's logits over the whole vocabulary
+        out = out.index_select(1, m.token_index)
+    return out.reshape(b, t, -1)
 
 
 class DecoderNoPast(torch.nn.Module):
@@ -53,7 +57,7 @@ class DecoderNoPast(torch.nn.Module):
     def forward(self, input_ids, encoder_hidden_states):
         m = self.m
         t = input_ids.shape[1]
-        x = m.embed(input_ids) + m.dec_pos[:t]
+        x = m.embed_ids(input_ids) + m.dec_pos[:t]
         causal = torch.full((t, t), -1e9).triu(1)
         presents, crosses = [], []
         for layer in m.dec_layers:
@@ -74,7 +78,7 @@ class DecoderWithPast(torch.nn.Module):
         m = self.m
         t = input_ids.shape[1]
         past_len = past[0].shape[2]
-        x = m.embed(input_ids) + m.dec_pos[past_len : past_len + t]
+        x = m.embed_ids(input_ids) + m.dec_pos[past_len : past_len + t]
         # the new tokens see all past tokens and the earlier new tokens
         total = past_len + t
         causal = torch.full((t, total), -1e9).triu(1 + past_len) if t > 1 else torch.zeros(t, total)
@@ -239,15 +243,26 @@ def set_output_shapes(model, shapes):
 
 
 # ---------------------------------------------------------------- int8
-def _quantize_graph(g, inits):
+def _tied_tables(g, found):
+    """Names of the weights that a Gemm reads transposed (the tied output head), in g and its branches."""
+    for node in g.node:
+        for attr in node.attribute:
+            if attr.type == onnx.AttributeProto.GRAPH:
+                _tied_tables(attr.g, found)
+        if node.op_type == "Gemm" and any(a.name == "transB" and a.i == 1 for a in node.attribute):
+            found.add(node.input[1])
+    return found
+
+
+def _quantize_graph(g, inits, tied):
     """Rewrites MatMul/Gemm/Gather on constant weights in g (recursing into If branches).
     inits: name -> numpy array of the outer graph's initializers (updated in place with
-    the int8 tensors and scales that replace them)."""
+    the int8 tensors and scales that replace them); tied: the token tables."""
     new_nodes = []
     for node in g.node:
         for attr in node.attribute:
             if attr.type == onnx.AttributeProto.GRAPH:
-                _quantize_graph(attr.g, inits)
+                _quantize_graph(attr.g, inits, tied)
         if node.op_type == "MatMul" and node.input[1] in inits and inits[node.input[1]].ndim == 2:
             wname = node.input[1]
             qn, sn = _q_cols(inits, wname, transpose=False)
@@ -264,8 +279,7 @@ def _quantize_graph(g, inits):
             else:
                 new_nodes.append(helper.make_node("Identity", [tmp], [node.output[0]], name=node.name + "/id"))
             continue
-        if node.op_type == "Gather" and node.input[0] in inits and inits[node.input[0]].ndim == 2 \
-                and inits[node.input[0]].shape[0] > 10000:
+        if node.op_type == "Gather" and node.input[0] in tied and inits[node.input[0]].ndim == 2:
             # token embedding read from the int8 table shared with the output head
             qn, sn = _q_cols(inits, node.input[0], transpose=True)
             o = node.output[0]
@@ -317,7 +331,7 @@ def quantize(model):
     g = model.graph
     inits = {i.name: numpy_helper.to_array(i) for i in g.initializer}
     before = set(inits)
-    _quantize_graph(g, inits)
+    _quantize_graph(g, inits, _tied_tables(g, set()))
     inits["q8_lastaxis"] = np.array([-1], dtype=np.int64)
     inits["q8_zero"] = np.array(128, dtype=np.uint8)
     inits["q8_zero_f"] = np.array(128.0, dtype=np.float32)

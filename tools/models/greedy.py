@@ -24,9 +24,10 @@ def main():
     ap.add_argument("--split", default="eval")
     args = ap.parse_args()
     model, ck = load_trained(args.ckpt, threads=1)
-    bias = torch.full((51865,), -100.0)
-    bias[torch.tensor(ck["subset"])] = 0
-    model.logit_bias.copy_(bias)
+    if not model.compact:
+        bias = torch.full((51865,), -100.0)
+        bias[torch.tensor(ck["subset"])] = 0
+        model.logit_bias.copy_(bias)
     tok = WhisperTokenizer()
     pool = UtterancePool(os.path.join(REPO, ".cache", "corpus"), args.split)
     rng = np.random.default_rng(5)

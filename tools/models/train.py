@@ -177,8 +177,14 @@ def main():
     subset_t = torch.tensor(subset)
     chars = char_table() if args.ctc_target == "chars" else phoneme_table(args.corpus)
 
-    model = Whisper(CONFIG)
-    ctc_head = nn.Linear(CONFIG["d_model"], len(chars) + 1)
+    ckpt_path = os.path.join(args.out, "ckpt.pt")
+    # a run started from a checkpoint takes its architecture (grow.py makes larger ones)
+    start = args.init if not (args.resume and os.path.exists(ckpt_path)) else ckpt_path
+    config = dict(torch.load(start, map_location="cpu")["config"]) if start else dict(CONFIG)
+    if config.get("token_subset") is not None and list(config["token_subset"]) != subset:
+        raise SystemExit("the checkpoint's token table was made for another vocabulary")
+    model = Whisper(config)
+    ctc_head = nn.Linear(config["d_model"], len(chars) + 1)
     params = list(model.parameters()) + list(ctc_head.parameters())
     decay = [p for p in params if p.dim() >= 2]
     no_decay = [p for p in params if p.dim() < 2]
@@ -186,7 +192,6 @@ def main():
                             lr=args.lr, betas=(0.9, 0.98), eps=1e-8)
     step = 0
     spent = 0.0
-    ckpt_path = os.path.join(args.out, "ckpt.pt")
     if args.resume and os.path.exists(ckpt_path):
         ck = torch.load(ckpt_path)
         model.load_state_dict(ck["model"])
@@ -224,12 +229,13 @@ def main():
     avg = None
 
     def save():
-        bias = torch.full((CONFIG["vocab_size"],), -100.0)
-        bias[subset_t] = 0.0
-        model.logit_bias.copy_(bias)
+        if not model.compact:
+            bias = torch.full((config["vocab_size"],), -100.0)
+            bias[subset_t] = 0.0
+            model.logit_bias.copy_(bias)
         tmp = ckpt_path + ".tmp"
         torch.save(dict(model=model.state_dict(), ctc_head=ctc_head.state_dict(), opt=opt.state_dict(), step=step,
-                        spent=time.time() - t0, config=CONFIG, subset=subset), tmp)
+                        spent=time.time() - t0, config=config, subset=subset), tmp)
         os.replace(tmp, ckpt_path)
 
     model.train()
@@ -254,7 +260,8 @@ def main():
             g["lr"] = lr
         enc = model.encode(feats)
         h, _ = model.decode_hidden(inp, enc)
-        logits = F.linear(h, model.embed.weight[subset_t])
+        # the softmax runs over the tokens the corpus can produce (a compact table holds only those)
+        logits = F.linear(h, model.embed.weight[:-1] if model.compact else model.embed.weight[subset_t])
         loss_ce = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), remap[tgt.clamp(min=0)].masked_fill(tgt < 0, IGNORE).reshape(-1),
                                   ignore_index=IGNORE)
         lp = F.log_softmax(ctc_head(enc), dim=-1).transpose(0, 1)

@@ -148,27 +148,54 @@ class DecoderLayer(nn.Module):
 
 
 class Whisper(nn.Module):
+    """cfg["token_subset"] (optional): the ids the model can read and write. The token table then
+    holds only their rows plus one zero row that every other id reads; every other id's logit
+    is -100. Without it the table holds all vocab_size rows (the benchmark models, whose cost
+    must equal the production models')."""
+
     def __init__(self, cfg):
         super().__init__()
         self.cfg = cfg
         d = cfg["d_model"]
         self.conv1 = nn.Conv1d(cfg["num_mel_bins"], d, 3, padding=1)
         self.conv2 = nn.Conv1d(d, d, 3, stride=2, padding=1)
-        self.register_buffer("enc_pos", sinusoids(cfg["max_source_positions"], d), persistent=False)
+        # a model widened by tiling (grow.py) keeps the positions it learned with, tiled too
+        tiles = cfg.get("enc_pos_tiles", 1)
+        pos = sinusoids(cfg["max_source_positions"], d // tiles).repeat(1, tiles)
+        self.register_buffer("enc_pos", pos, persistent=False)
         self.enc_layers = nn.ModuleList(
             [EncoderLayer(d, cfg["encoder_attention_heads"], cfg["encoder_ffn_dim"]) for _ in range(cfg["encoder_layers"])]
         )
         self.enc_ln = nn.LayerNorm(d)
-        self.embed = nn.Embedding(cfg["vocab_size"], d)
+        subset = cfg.get("token_subset")
+        self.compact = subset is not None
+        if self.compact:
+            n = len(subset)
+            index = torch.full((cfg["vocab_size"],), n, dtype=torch.long)
+            index[torch.tensor(subset)] = torch.arange(n)
+            self.register_buffer("token_index", index, persistent=False)
+            self.embed = nn.Embedding(n + 1, d)
+            # the last row's logit: the one every id outside the subset gets
+            bias = torch.zeros(n + 1)
+            bias[n] = -100.0
+            self.register_buffer("logit_bias", bias, persistent=False)
+        else:
+            self.embed = nn.Embedding(cfg["vocab_size"], d)
+            # output bias: zero for tokens the model was trained to produce, very low for the rest
+            self.register_buffer("logit_bias", torch.zeros(cfg["vocab_size"]))
         self.dec_pos = nn.Parameter(torch.zeros(cfg["max_target_positions"], d))
         self.dec_layers = nn.ModuleList(
             [DecoderLayer(d, cfg["decoder_attention_heads"], cfg["decoder_ffn_dim"]) for _ in range(cfg["decoder_layers"])]
         )
         self.dec_ln = nn.LayerNorm(d)
-        # output bias: zero for tokens the model was trained to produce, very low for the rest
-        self.register_buffer("logit_bias", torch.zeros(cfg["vocab_size"]))
         nn.init.normal_(self.embed.weight, std=0.02)
         nn.init.normal_(self.dec_pos, std=0.01)
+        if self.compact:
+            with torch.no_grad():
+                self.embed.weight[-1].zero_()
+
+    def embed_ids(self, ids):
+        return self.embed(self.token_index[ids] if self.compact else ids)
 
     def encode(self, feats):
         x = F.gelu(self.conv1(feats))
@@ -182,7 +209,7 @@ class Whisper(nn.Module):
         """Training/reference path without cache. ids [B, T]; returns hidden [B, T, D] and the
         cross-attention probabilities per layer."""
         t = ids.shape[1]
-        x = self.embed(ids) + self.dec_pos[:t]
+        x = self.embed_ids(ids) + self.dec_pos[:t]
         causal = torch.full((t, t), float("-inf"), device=ids.device).triu(1)
         crosses = []
         for layer in self.dec_layers:
@@ -193,7 +220,9 @@ class Whisper(nn.Module):
         return self.dec_ln(x), crosses
 
     def logits(self, h):
-        return F.linear(h, self.embed.weight, self.logit_bias)
+        out = F.linear(h, self.embed.weight, self.logit_bias)
+        # compact table: every id's logit is its row's (ids outside the subset read the last)
+        return out.index_select(-1, self.token_index) if self.compact else out
 
 
 def load_trained(path, threads=2):
