@@ -19,7 +19,6 @@ import sys
 import numpy as np
 import onnx
 import torch
-import torch.nn.functional as F
 from onnx import TensorProto, helper, numpy_helper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -41,12 +40,9 @@ class EncoderWrap(torch.nn.Module):
 
 
 def _logits(m, h):
+    # flattened to two axes so that the tied head exports as one Gemm
     b, t, d = h.shape
-    out = F.linear(h.reshape(b * t, d), m.embed.weight, m.logit_bias)
-    if m.compact:
-        # one Gather spreads the table's logits over the whole vocabulary
-        out = out.index_select(1, m.token_index)
-    return out.reshape(b, t, -1)
+    return m.logits(h.reshape(b * t, d)).reshape(b, t, -1)
 
 
 class DecoderNoPast(torch.nn.Module):
