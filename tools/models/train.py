@@ -93,14 +93,15 @@ class Windows(torch.utils.data.IterableDataset):
     the features are cut to that length (a cheaper first phase of training); the features are
     still those of the full padded window."""
 
-    def __init__(self, corpus, batch, seed, window_s=10.0, ctc_target="chars", kind=None):
+    def __init__(self, corpus, batch, seed, window_s=10.0, ctc_target="chars", kind=None, warp=0.0):
         self.corpus, self.batch, self.seed, self.window_s = corpus, batch, seed, window_s
+        self.warp = warp
         self.ctc_target, self.kind = ctc_target, kind
 
     def __iter__(self):
         torch.set_num_threads(1)
         tok = WhisperTokenizer()
-        pool = UtterancePool(self.corpus, "train")
+        pool = UtterancePool(self.corpus, "train", warp=self.warp)
         rng = np.random.default_rng(self.seed)
         mel = LogMel()
         chars = char_table() if self.ctc_target == "chars" else phoneme_table(self.corpus)
@@ -158,6 +159,8 @@ def main():
     ap.add_argument("--ctc-weight-full", type=float, default=0.3, help="weight of the encoder's CTC loss on full windows")
     ap.add_argument("--ctc-target", choices=["chars", "phonemes"], default="phonemes",
                     help="the encoder's CTC targets: spelling, or espeak-ng's phonemes (corpus/phonemes.py)")
+    ap.add_argument("--warp", type=float, default=0.0,
+                    help="largest relative rate change of training utterances (pitch and formants together)")
     ap.add_argument("--init", help="checkpoint whose weights start the run (optimizer and schedule start afresh)")
     ap.add_argument("--threads", type=int, default=1,
                     help="compute threads; two threads are no faster than one at these matrix sizes, and the"
@@ -215,7 +218,7 @@ def main():
         batch, window, kind = dict(single=(args.single_batch, args.single_window, "single"),
                                    short=(args.short_batch, args.short_window, None),
                                    full=(args.batch, 10.0, None))[phase]
-        ds = Windows(args.corpus, batch, args.seed + step, window, args.ctc_target, kind)
+        ds = Windows(args.corpus, batch, args.seed + step, window, args.ctc_target, kind, args.warp)
         return torch.utils.data.DataLoader(ds, batch_size=1, num_workers=1, collate_fn=collate, prefetch_factor=4)
 
     budget = args.minutes * 60

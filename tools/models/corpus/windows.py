@@ -27,8 +27,12 @@ IGNORE = -100
 
 
 class UtterancePool:
-    def __init__(self, folder, split):
+    def __init__(self, folder, split, warp=0.0):
         self.folder = os.path.join(folder, split)
+        # largest relative change of a picked utterance's rate (0: none); resampling moves
+        # pitch and formants together, like a longer or shorter vocal tract, so the model meets
+        # more voices than the synthesiser's variants
+        self.warp = warp
         self.loaded = set()
         self.items = []  # (int16 array, meta)
         self.by_lang = {}
@@ -65,7 +69,12 @@ class UtterancePool:
 
     def pick(self, rng, lang):
         idx = self.by_lang[lang]
-        return self.items[idx[rng.integers(len(idx))]]
+        a, m = self.items[idx[rng.integers(len(idx))]]
+        if self.warp > 0 and rng.random() < 0.6:
+            r = rng.uniform(1.0 - self.warp, 1.0 + self.warp)
+            x = np.arange(0.0, len(a) - 1, r)
+            a = np.interp(x, np.arange(len(a)), a.astype(np.float32)).astype(np.float32)
+        return a, m
 
 
 def _noise(rng, n, kind):
