@@ -43,6 +43,12 @@ function tokenBudget(model: LoadedWhisper, seconds: number): number {
 }
 /** A window with less audio than this is not worth a decoder pass. */
 const MIN_WINDOW_SECONDS = 0.1;
+/**
+ * Fewer text tokens than this per second of speech in a window is not a transcript of it:
+ * speech runs at 2-5 tokens a second. A false alarm costs one more decode, whose result
+ * (without the earlier text) is as valid as the first.
+ */
+const MIN_TEXT_TOKENS_PER_SPEECH_SECOND = 0.5;
 
 /** Streams of speech to recognise: one for the whole channel, or one per turn when languages switch. */
 export function channelStreams(
@@ -291,12 +297,23 @@ export async function transcribeChannel(
         signal,
       });
     let decode = await decodeWith(earlier);
-    // A window of speech (every window here holds some) that the model ends at once, with no
-    // text and without calling it silence, when shown the earlier text: the context, not the
-    // audio, stopped it (conditioning's known failure; the test model skipped everything
-    // after its second window of a 74-s talk). Once more without the earlier text.
-    const textless = !decode.sampled.some((t) => t < model.vocab.endOfText);
-    if (earlier.length > 0 && textless && !isNoSpeech(decode)) decode = await decodeWith([]);
+    // A window of speech (every window here holds some) that the model ends almost at once,
+    // with a word or none and without calling it silence, when shown the earlier text: the
+    // context, not the audio, stopped it (conditioning's known failure; the test model skipped
+    // everything after its second window of a 74-s talk, and another time heard a 10-word
+    // sentence as "i" and the next one not at all). Once more without the earlier text.
+    const textTokens = decode.sampled.filter((t) => t < model.vocab.endOfText).length;
+    const scant =
+      textTokens === 0 ||
+      textTokens < seconds * speechShare(channel, streams) * MIN_TEXT_TOKENS_PER_SPEECH_SECOND;
+    if (
+      earlier.length > 0 &&
+      scant &&
+      !isNoSpeech(decode) &&
+      options.forcedTokensPerSecond === undefined
+    ) {
+      decode = await decodeWith([]);
+    }
     let consumed = seconds;
     if (!isNoSpeech(decode)) {
       const offset = seek / SAMPLE_RATE;

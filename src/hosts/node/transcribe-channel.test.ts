@@ -188,7 +188,7 @@ async function wholeAndGrowing(
 }
 
 describe('conditioning on earlier text', () => {
-  it('does not let the earlier text end a window of speech before any text', async () => {
+  it('does not let the earlier text end a window of speech before its text', async () => {
     const file = spokenFile(
       scratchDir(),
       'talk',
