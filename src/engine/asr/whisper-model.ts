@@ -3,6 +3,7 @@ import { vocabularyFrom, type WhisperVocabulary } from '../../core/decoding/voca
 import type { ProgressListener } from '../ports';
 import { logMel, logMelPlan, type LogMelPlan } from '../../core/audio/log-mel';
 import { DEVICE_SETTINGS, type Device, type DeviceSettings } from './model-settings';
+import { downloadProgress } from './download-progress';
 import type { Tensor, TransformersModule } from './transformers-port';
 
 /** What the decoding loop needs of one step of the decoder. */
@@ -86,26 +87,7 @@ export async function loadWhisper(
   /** Precisions other than the device's defaults (benchmarks compare them). */
   dtypes: Partial<DeviceSettings> = {},
 ): Promise<LoadedWhisper> {
-  const files = new Map<string, { loaded: number; total: number }>();
-  const progress_callback = (event: {
-    status: string;
-    file?: string;
-    loaded?: number;
-    total?: number;
-  }) => {
-    if (event.status !== 'progress' || !event.file) return;
-    files.set(event.file, { loaded: event.loaded ?? 0, total: event.total ?? 0 });
-    let loaded = 0;
-    let total = 0;
-    for (const f of files.values()) {
-      loaded += f.loaded;
-      total += f.total;
-    }
-    onProgress?.(
-      total > 0 ? loaded / total : null,
-      `Downloading ${id} (${(loaded / 1e6).toFixed(1)} MB)`,
-    );
-  };
+  const progress_callback = downloadProgress(id, onProgress);
   const settings = { ...DEVICE_SETTINGS[device], ...dtypes };
   const loading = Promise.all([
     transformers.AutoTokenizer.from_pretrained(id, { progress_callback }),
