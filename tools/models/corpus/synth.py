@@ -6,6 +6,13 @@ a speed, a pitch, an amplitude and a word gap. The eval split uses voice variant
 pitches that the train split never uses, and sentences that are not in the train split.
 
   /usr/bin/python3 tools/models/corpus/synth.py --split train --per-lang 3000 --shard 0
+
+With --random-variants K (train split only), a share of the utterances (--random-share) is
+spoken by one of K voice variants made up for the shard (random pitch, formants, tone,
+roughness, breath, consonant strength; see random_variant), written into a private copy of
+espeak-ng's data folder. The synthesiser's own variants are a few dozen voices; a held-out
+variant with unusual formants (travis' first formant at half its usual frequency) is then
+far from all of them, while random variants fill the space between and around them.
 """
 import argparse
 import json
@@ -58,11 +65,68 @@ def make_sentence(rng, words):
     return " ".join(rng.choice(words) for _ in range(n))
 
 
+ESPEAK_DATA = "/usr/lib/x86_64-linux-gnu/espeak-ng-data"
+
+
+def random_variant(rng, name):
+    """The text of an espeak-ng voice variant file with random settings, within the ranges the
+    synthesiser's own variants span (formant frequencies 50-130% of the voice's, pitch 60-300 Hz)."""
+    female = rng.random() < 0.5
+    base = rng.randint(140, 250) if female else rng.randint(60, 150)
+    lines = ["language variant", "name " + name, "gender " + ("female" if female else "male"),
+             "pitch %d %d" % (base, base + rng.randint(15, 120))]
+    scale = rng.uniform(0.85, 1.2) if female else rng.uniform(0.8, 1.1)
+    odd = rng.randint(1, 5) if rng.random() < 0.3 else -1  # one formant far off, as in travis
+    for k in range(9):
+        freq = scale * rng.uniform(0.9, 1.1) * 100
+        if k == odd:
+            freq = rng.choice([rng.uniform(50, 65), rng.uniform(120, 130)])
+        lines.append("formant %d %d %d %d" % (k, freq, rng.randint(50, 180), rng.randint(60, 160)))
+    if rng.random() < 0.5:
+        points = sorted(rng.sample(range(200, 4000, 100), 4))
+        lines.append("tone " + " ".join("%d %d" % (f, rng.randint(10, 255)) for f in points))
+    lines.append("flutter %d" % rng.randint(0, 10))
+    lines.append("roughness %d" % rng.randint(0, 4))
+    lines.append("voicing %d" % rng.randint(30, 200))
+    lines.append("consonants %d %d" % (rng.randint(50, 190), rng.randint(40, 190)))
+    if rng.random() < 0.3:
+        lines.append("breath " + " ".join(str(rng.randint(0, 3)) for _ in range(8)))
+    if rng.random() < 0.2:
+        lines.append("echo %d %d" % (rng.randint(20, 140), rng.randint(5, 15)))
+    if rng.random() < 0.15:
+        lines.append("klatt %d" % rng.choice([1, 2, 3, 5, 6]))
+    return "\n".join(lines) + "\n"
+
+
+def private_espeak_data(rng, count, folder):
+    """A copy of espeak-ng's data folder holding `count` random variants named rv0, rv1, ..."""
+    import shutil
+    data = os.path.join(folder, "espeak-ng-data")
+    if os.path.exists(data):
+        shutil.rmtree(data)
+    shutil.copytree(ESPEAK_DATA, data)
+    # espeak-ng lists at most 349 voices: keep only the language families spoken here
+    # (English and German are West Germanic, French and Spanish Romance) and no mbrola voices
+    shutil.rmtree(os.path.join(data, "voices", "mb"), ignore_errors=True)
+    for family in os.listdir(os.path.join(data, "lang")):
+        path = os.path.join(data, "lang", family)
+        if family not in ("gmw", "roa"):
+            shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+    names = []
+    for i in range(count):
+        name = "rv%d" % i
+        with open(os.path.join(data, "voices", "!v", name), "w") as f:
+            f.write(random_variant(rng, name))
+        names.append(name)
+    return names
+
+
 def speak(job):
-    text, lang, voice, variant, speed, pitch, amp, gap = job
+    text, lang, voice, variant, speed, pitch, amp, gap, data_path = job
     v = voice + ("+" + variant if variant else "")
     cmd = (
-        ["espeak-ng", "-v", v, "-s", str(speed), "-p", str(pitch), "-a", str(amp), "-g", str(gap), "--stdout", text]
+        ["espeak-ng"] + (["--path=" + data_path] if data_path else [])
+        + ["-v", v, "-s", str(speed), "-p", str(pitch), "-a", str(amp), "-g", str(gap), "--stdout", text]
     )
     wav = subprocess.run(cmd, check=True, capture_output=True).stdout
     raw = subprocess.run(
@@ -96,12 +160,18 @@ def main():
     ap.add_argument("--per-lang", type=int, default=3000)
     ap.add_argument("--shard", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--random-variants", type=int, default=0)
+    ap.add_argument("--random-share", type=float, default=0.7)
     args = ap.parse_args()
 
     seed = (1000 if args.split == "eval" else 0) + args.shard
     rng = random.Random(seed)
     odir = os.path.join(out_dir(), args.split)
     os.makedirs(odir, exist_ok=True)
+    data_path, made_up = None, []
+    if args.random_variants and args.split == "train":
+        data_path = os.path.join(out_dir(), "espeak-%s-%03d" % (args.split, args.shard))
+        made_up = private_espeak_data(random.Random(seed + 5000), args.random_variants, data_path)
 
     # sentences of each split are remembered so that the other split's sentences are new
     seen_path = os.path.join(out_dir(), "train-sentences.txt")
@@ -129,6 +199,8 @@ def main():
                     sent = make_sentence(rng, words)
             if args.split == "train":
                 variant = rng.choice(TRAIN_VARIANTS) if rng.random() > 0.12 else ""
+                if made_up and rng.random() < args.random_share:
+                    variant = rng.choice(made_up)
                 speed, pitch = rng.choice(TRAIN_SPEEDS), rng.choice(TRAIN_PITCHES)
             else:
                 variant = rng.choice(EVAL_VARIANTS)
@@ -136,7 +208,7 @@ def main():
             voice = rng.choice(VOICES[lang])
             amp = rng.randint(60, 160)
             gap = rng.choice([0, 0, 0, 1, 2, 4])
-            jobs.append((sent, lang, voice, variant, speed, pitch, amp, gap))
+            jobs.append((sent, lang, voice, variant, speed, pitch, amp, gap, data_path))
 
     with Pool(args.jobs) as pool:
         audios = pool.map(speak, jobs, chunksize=16)
@@ -144,7 +216,7 @@ def main():
     meta = []
     offsets = [0]
     for job, a in zip(jobs, audios):
-        sent, lang, voice, variant, speed, pitch, amp, gap = job
+        sent, lang, voice, variant, speed, pitch, amp, gap, _ = job
         meta.append(dict(text=sent, lang=lang, voice=voice, variant=variant, speed=speed, pitch=pitch, amp=amp, gap=gap))
         offsets.append(offsets[-1] + len(a))
     audio = np.concatenate(audios)
