@@ -62,7 +62,10 @@ export function SegmentList({ segments, onChoose }: SegmentListProps) {
                   {segment.channel}
                 </span>
               )}
-              <span className="rounded bg-slate-100 px-1.5 py-0.5 uppercase text-slate-600">
+              <span
+                className="rounded bg-slate-100 px-1.5 py-0.5 uppercase text-slate-600"
+                data-testid="result.segment-language"
+              >
                 {segment.language}
               </span>
             </div>

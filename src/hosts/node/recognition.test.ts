@@ -150,6 +150,7 @@ describe('recognition with the test model', () => {
     );
     const heard = response.prediction_raw.transcription.map((s) => s.transcription).join('');
     const wer = wordErrorRate(file.text, heard);
+    console.log(`${language}: WER ${(100 * wer).toFixed(1)}%`);
     expect(wer).toBeLessThan(0.4);
   });
 });
