@@ -13,7 +13,7 @@ import {
   shiftedExps,
 } from './probabilities';
 import { splitSegments } from './segments';
-import { fileTime, speechStreams, streamSamples } from './speech-streams';
+import { fileTime, speechStreams, streamSamples, unpausedSeconds } from './speech-streams';
 import type { WhisperVocabulary } from './vocabulary';
 import { vocabularyFrom } from './vocabulary';
 import { groupWords } from './words';
@@ -247,6 +247,24 @@ describe('speech streams', () => {
     expect(streams).toHaveLength(2);
     expect(streams[0]!.pieces[0]!.fileStart).toBeCloseTo(0.8);
     expect(streams[1]!.pieces[0]!.fileEnd).toBe(11);
+  });
+
+  it('counts the seconds of a stretch that are not shortened pauses, whatever follows', () => {
+    const options = { padding: 0, keptPause: 0.5, splitPause: Infinity };
+    // pieces: file 1-4 at 0 (the 0.3-s pause kept), file 9.5-12 at 3 (its first 0.5 s a pause)
+    const [known] = speechStreams(regions, 20, options);
+    expect(unpausedSeconds(known!, 0, 5.5, 0.5)).toBeCloseTo(5);
+    expect(unpausedSeconds(known!, 2, 3.2, 0.5)).toBeCloseTo(1);
+    expect(unpausedSeconds(known!, 3.5, 5, 0.5)).toBeCloseTo(1.5);
+    // Speech found later (even just after the last region) leaves the figure for 0-5.5 as it was.
+    for (const later of [
+      { start: 12.1, end: 13 },
+      { start: 15, end: 16 },
+    ]) {
+      const [grown] = speechStreams([...regions, later], 20, options);
+      expect(grown!.length).toBeGreaterThan(known!.length);
+      expect(unpausedSeconds(grown!, 0, 5.5, 0.5)).toBeCloseTo(5);
+    }
   });
 
   it('copies the stream audio out of the file', () => {

@@ -82,6 +82,26 @@ export function fileTime(stream: SpeechStream, t: number): number {
   return Math.min(piece.fileEnd, piece.fileStart + Math.max(0, t - piece.streamStart));
 }
 
+/**
+ * Seconds of `[from, to)` of a stream that are not a shortened pause: speech regions with their
+ * padding and the short pauses between them. Every piece after a stream's first begins with a
+ * long pause shortened to `keptPause` seconds. Pieces are only ever added after the stream's
+ * end, so the figure for a stretch already laid out is the same however much of the channel was
+ * known when it is asked.
+ */
+export function unpausedSeconds(
+  stream: SpeechStream,
+  from: number,
+  to: number,
+  keptPause: number,
+): number {
+  let pause = 0;
+  for (const p of stream.pieces.slice(1)) {
+    pause += Math.max(0, Math.min(to, p.streamStart + keptPause) - Math.max(from, p.streamStart));
+  }
+  return Math.max(0, to - from - pause);
+}
+
 /** The stream's audio, copied out of the file's samples. */
 export function streamSamples(
   stream: SpeechStream,

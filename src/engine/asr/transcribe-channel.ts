@@ -5,6 +5,7 @@ import {
   fileTime,
   speechStreams,
   streamSamples,
+  unpausedSeconds,
   type SpeechStream,
 } from '../../core/decoding/speech-streams';
 import { completeChannel, type GrowingChannel } from '../media/growing-channel';
@@ -46,9 +47,14 @@ const MIN_WINDOW_SECONDS = 0.1;
 /**
  * Fewer text tokens than this per second of speech in a window is not a transcript of it:
  * speech runs at 2-5 tokens a second. A false alarm costs one more decode, whose result
- * (without the earlier text) is as valid as the first.
+ * (without the earlier text) is as valid as the first. The seconds are the window's own (its
+ * shortened pauses left out), not a share of the channel's speech: that share changes as more
+ * of a growing channel is known, and the decision with it.
  */
 const MIN_TEXT_TOKENS_PER_SPEECH_SECOND = 0.5;
+
+/** Pauses in a stream are shortened to this (seconds). */
+const KEPT_PAUSE = 0.5;
 
 /** Streams of speech to recognise: one for the whole channel, or one per turn when languages switch. */
 export function channelStreams(
@@ -58,7 +64,7 @@ export function channelStreams(
 ): SpeechStream[] {
   return speechStreams(speech, duration, {
     padding: 0.2,
-    keptPause: 0.5,
+    keptPause: KEPT_PAUSE,
     splitPause: perTurn ? 1 : Infinity,
   });
 }
@@ -303,9 +309,10 @@ export async function transcribeChannel(
     // everything after its second window of a 74-s talk, and another time heard a 10-word
     // sentence as "i" and the next one not at all). Once more without the earlier text.
     const textTokens = decode.sampled.filter((t) => t < model.vocab.endOfText).length;
+    const offset = seek / SAMPLE_RATE;
+    const speechSeconds = unpausedSeconds(stream, offset, offset + seconds, KEPT_PAUSE);
     const scant =
-      textTokens === 0 ||
-      textTokens < seconds * speechShare(channel, streams) * MIN_TEXT_TOKENS_PER_SPEECH_SECOND;
+      textTokens === 0 || textTokens < speechSeconds * MIN_TEXT_TOKENS_PER_SPEECH_SECOND;
     if (
       earlier.length > 0 &&
       scant &&
@@ -316,7 +323,6 @@ export async function transcribeChannel(
     }
     let consumed = seconds;
     if (!isNoSpeech(decode)) {
-      const offset = seek / SAMPLE_RATE;
       const result = windowSegments(
         model,
         decode,
