@@ -115,10 +115,12 @@ export function spokenFile(
     const raw = speak(part.language, part.text, voice, join(dir, `${name}-${i}.raw.wav`));
     const padded = join(dir, `${name}-${i}.wav`);
     const pad = String(pauseSeconds);
-    execFileSync('sox', ['-V1', raw, '-r', '16000', '-c', '1', padded, 'pad', pad, pad]);
+    // -D: sox dithers by default when it resamples to 16 bits, with random noise, and the
+    // same text would give different audio (and a different transcript) on every run.
+    execFileSync('sox', ['-V1', '-D', raw, '-r', '16000', '-c', '1', padded, 'pad', pad, pad]);
     return padded;
   });
   const path = join(dir, `${name}.wav`);
-  execFileSync('sox', ['-V1', ...pieces, path]);
+  execFileSync('sox', ['-V1', '-D', ...pieces, path]);
   return { path, text: parts.map((p) => p.text).join(' ') };
 }
