@@ -100,7 +100,7 @@ describe('recognition with the test model', () => {
 
   it('finds no segments in silence', async () => {
     const file = join(dir, 'silence.wav');
-    execFileSync('sox', ['-V1', '-n', '-r', '16000', '-c', '1', file, 'trim', '0', '8']);
+    execFileSync('sox', ['-V1', '-D', '-n', '-r', '16000', '-c', '1', file, 'trim', '0', '8']);
     const response = await transcribe(file);
     expect(response.prediction_raw.transcription).toEqual([]);
   });
