@@ -11,7 +11,9 @@ and pitches that training never used. It holds
       --dtype fp32 --tjs-dir <folder whose node_modules has @huggingface/transformers>
 
 With --engine, the same ASR windows go through Murmur's own engine instead (manual language,
-its VAD and decoding loop; the model loads as the CLI loads it).
+its VAD and decoding loop; the model loads as the CLI loads it). With --engine --long, each
+language's windows are joined into one recording: later windows are decoded after the earlier
+text, as in any recording longer than a window.
 
 Prints a markdown table and writes .cache/eval/<dtype or engine>/results.json.
 """
@@ -179,6 +181,42 @@ def print_table(m, dtype):
     print("mean pipeline time per window (text mode): %.0f ms" % m["ms_per_window_text"])
 
 
+def read_wav(path):
+    with wave.open(path, "rb") as w:
+        return np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float32) / 32767
+
+
+def run_long(args, folder, refs):
+    """WER of the engine on one long recording per language: the language's windows in order."""
+    items, truth = [], {}
+    for lang in LANGS:
+        ids = sorted(k for k, r in refs.items() if r["lang"] == lang and re.match(r"^[a-z]{2}-\d+$", k))
+        audio = np.concatenate([read_wav(os.path.join(folder, k + ".wav")) for k in ids])
+        path = os.path.join(folder, "long-%s.wav" % lang)
+        write_wav(path, audio)
+        items.append(dict(id="long-" + lang, wav=path, language=lang))
+        truth[lang] = normalize(" ".join(s["text"] for k in ids for s in refs[k]["segments"]))
+    out_dir = os.path.join(REPO, ".cache", "eval", "engine-long")
+    os.makedirs(out_dir, exist_ok=True)
+    listing = os.path.join(out_dir, "list.json")
+    with open(listing, "w") as f:
+        json.dump(dict(asr=items), f)
+    out = os.path.join(out_dir, "out.jsonl")
+    subprocess.run(["npx", "tsx", os.path.join(HERE, "verify", "engine.ts"), os.path.abspath(args.models),
+                    args.model, listing, out], check=True, cwd=REPO)
+    print("| language | words | WER (engine, one long recording) | seconds of audio | time per audio second |")
+    print("|---|---|---|---|---|")
+    with open(out) as f:
+        for line in f:
+            r = json.loads(line)
+            lang = r["id"][len("long-"):]
+            hyp = normalize(r["text"]["text"])
+            seconds = len(read_wav(os.path.join(folder, r["id"] + ".wav"))) / SR
+            print("| %s | %d | %.1f%% | %.0f | %.0f ms |" % (
+                lang, len(truth[lang]), 100 * edit_distance(truth[lang], hyp) / len(truth[lang]), seconds,
+                r["text_ms"] / seconds))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--models", default=os.path.join(REPO, ".models"))
@@ -192,6 +230,9 @@ def main():
     ap.add_argument("--engine", action="store_true",
                     help="run Murmur's own engine (manual language) instead of transformers.js' pipeline; "
                          "language ID is not measured")
+    ap.add_argument("--long", action="store_true",
+                    help="with --engine: each language's windows joined into one recording of about 400 s, so"
+                         " that the decoder is conditioned on the earlier text as in any long recording")
     args = ap.parse_args()
     folder = os.path.join(REPO, ".cache", "eval", "set")
     if args.rebuild or not os.path.exists(os.path.join(folder, "refs.json")):
@@ -200,6 +241,9 @@ def main():
         refs = json.load(f)
     out_dir = os.path.join(REPO, ".cache", "eval", "engine" if args.engine else args.dtype)
     os.makedirs(out_dir, exist_ok=True)
+    if args.engine and args.long:
+        run_long(args, folder, refs)
+        return
     if args.engine:
         out = os.path.join(out_dir, "out.jsonl")
         subprocess.run(["npx", "tsx", os.path.join(HERE, "verify", "engine.ts"), os.path.abspath(args.models),

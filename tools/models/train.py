@@ -93,10 +93,17 @@ class Windows(torch.utils.data.IterableDataset):
     the features are cut to that length (a cheaper first phase of training); the features are
     still those of the full padded window."""
 
-    def __init__(self, corpus, batch, seed, window_s=10.0, ctc_target="chars", kind=None, warp=0.0):
+    def __init__(self, corpus, batch, seed, window_s=10.0, ctc_target="chars", kind=None, warp=0.0, lang_p=None,
+                 context_share=0.0):
         self.corpus, self.batch, self.seed, self.window_s = corpus, batch, seed, window_s
-        self.warp = warp
+        self.warp, self.lang_p = warp, lang_p
+        self.context_share = context_share
         self.ctc_target, self.kind = ctc_target, kind
+
+    @staticmethod
+    def earlier_text(rng, pool):
+        count = int(rng.integers(1, 17))
+        return lambda lang: " ".join(pool.pick_text(rng, lang) for _ in range(count))
 
     def __iter__(self):
         torch.set_num_threads(1)
@@ -113,10 +120,17 @@ class Windows(torch.utils.data.IterableDataset):
             items = []
             for _ in range(self.batch):
                 prompt = None
-                if rng.random() < 0.15:
+                r = rng.random()
+                if r < 0.15:
+                    # an unrelated prompt: one utterance of any language
                     _, m = pool.pick(rng, LANGS[rng.integers(4)])
                     prompt = m["text"]
-                w = build_window(rng, pool, tok, LANGS, kind=self.kind, prompt=prompt, window_s=self.window_s)
+                elif r < 0.15 + self.context_share:
+                    # what a long recording gives the decoder: the text of the speech before
+                    # this window, in its language, from a few words up to the 223-token cap
+                    prompt = self.earlier_text(rng, pool)
+                w = build_window(rng, pool, tok, LANGS, kind=self.kind, prompt=prompt, window_s=self.window_s,
+                                 lang_p=self.lang_p)
                 if prompt and w["segments"] and rng.random() < 0.5:
                     # a prompt that shares words with the speech (what prompting is for)
                     pass
@@ -165,7 +179,19 @@ def main():
     ap.add_argument("--threads", type=int, default=1,
                     help="compute threads; two threads are no faster than one at these matrix sizes, and the"
                          " window builder needs the other core")
+    ap.add_argument("--context-share", type=float, default=0.0,
+                    help="share of windows prompted with earlier text of their language (1-16 utterances), as"
+                         " the decoder is conditioned on a long recording's earlier text")
+    ap.add_argument("--lang-share", default=None,
+                    help="share of windows per language, e.g. en=0.33,fr=0.33,de=0.12,es=0.22 (default: even);"
+                         " the languages a model hears worst can be given more")
     args = ap.parse_args()
+    lang_p = None
+    if args.lang_share:
+        share = {k: float(v) for k, v in (kv.split("=") for kv in args.lang_share.split(","))}
+        if sorted(share) != sorted(LANGS):
+            raise SystemExit("--lang-share names every language once: %s" % ", ".join(LANGS))
+        lang_p = [share[lang] / sum(share.values()) for lang in LANGS]
     torch.set_num_threads(args.threads)
     torch.set_flush_denormal(True)
     # oneDNN's convolution backward in Debian's torch 1.13 returns corrupt gradients here
@@ -218,7 +244,8 @@ def main():
         batch, window, kind = dict(single=(args.single_batch, args.single_window, "single"),
                                    short=(args.short_batch, args.short_window, None),
                                    full=(args.batch, 10.0, None))[phase]
-        ds = Windows(args.corpus, batch, args.seed + step, window, args.ctc_target, kind, args.warp)
+        ds = Windows(args.corpus, batch, args.seed + step, window, args.ctc_target, kind, args.warp, lang_p,
+                     args.context_share)
         return torch.utils.data.DataLoader(ds, batch_size=1, num_workers=1, collate_fn=collate, prefetch_factor=4)
 
     budget = args.minutes * 60

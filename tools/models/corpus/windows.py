@@ -67,6 +67,11 @@ class UtterancePool:
             self.loaded.add(name)
         return added
 
+    def pick_text(self, rng, lang):
+        """The text of a random utterance of lang (its audio is not read)."""
+        idx = self.by_lang[lang]
+        return self.items[idx[rng.integers(len(idx))]][1]["text"]
+
     def pick(self, rng, lang):
         idx = self.by_lang[lang]
         a, m = self.items[idx[rng.integers(len(idx))]]
@@ -94,8 +99,15 @@ def _noise(rng, n, kind):
     return (x / (x.std() + 1e-9)).astype(np.float32) + 0.1 * w
 
 
-def build_window(rng, pool, tok, langs, kind=None, mode=None, prompt=None, noise=None, window_s=WINDOW_S):
+# Whisper's rule: a prompt fills at most half of the 448-token decoder context, less one
+MAX_PROMPT_TOKENS = 223
+
+
+def build_window(rng, pool, tok, langs, kind=None, mode=None, prompt=None, noise=None, window_s=WINDOW_S,
+                 lang_p=None):
     """Speech is placed in the first window_s seconds (the audio is always the full window).
+    lang_p: the share of windows per language in `langs` (default: even).
+    prompt: text after <|startofprev|>, or a function of the window's language that returns it.
     Returns dict(audio float32 [N], seq list[int], labels list[int] (next-token targets,
     IGNORE where not taught), segments [(start, end, text, lang, cut)], lang, kind, mode, chars)."""
     if kind is None:
@@ -103,7 +115,7 @@ def build_window(rng, pool, tok, langs, kind=None, mode=None, prompt=None, noise
     if kind == "single":
         # one short utterance near the start, clean: the first lessons, where an encoder learns
         # sounds in minutes instead of hours (long, mixed windows stall it on a plateau)
-        lang = langs[rng.integers(len(langs))]
+        lang = langs[rng.choice(len(langs), p=lang_p)]
         audio = np.zeros(N, dtype=np.float32)
         for _ in range(200):
             a, m = pool.pick(rng, lang)
@@ -123,7 +135,7 @@ def build_window(rng, pool, tok, langs, kind=None, mode=None, prompt=None, noise
         return _finish(rng, tok, audio, segments, phones, lang, kind, mode, prompt, noise)
     if mode is None:
         mode = "ts" if rng.random() < 0.75 else "text"
-    lang = langs[rng.integers(len(langs))]
+    lang = langs[rng.choice(len(langs), p=lang_p)]
     audio = np.zeros(N, dtype=np.float32)
     segments = []
     phones = []  # espeak-ng phonemes of each uncut utterance, when the corpus has them
@@ -184,8 +196,11 @@ def _finish(rng, tok, audio, segments, phones, lang, kind, mode, prompt, noise):
             seq.append(x)
             labels.append(x if taught else IGNORE)
 
+    if callable(prompt):
+        prompt = prompt(lang)
     if prompt:
-        add([tok.prev] + tok.encode(" " + prompt.strip()), False)
+        # at most the last 223 tokens: the prompt fills at most half the decoder's context
+        add([tok.prev] + tok.encode(" " + prompt.strip())[-MAX_PROMPT_TOKENS:], False)
     add([tok.sot], False)
     add([tok.lang[lang]], kind != "silence")
     if kind == "silence":
