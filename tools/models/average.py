@@ -15,6 +15,9 @@ import torch
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
+    ap.add_argument("--first-only", default="",
+                    help="comma-separated parameters taken from the first checkpoint, not averaged (e.g. dec_pos"
+                         " when only the first has trained positions that the others never reached)")
     ap.add_argument("ckpts", nargs="+")
     args = ap.parse_args()
     loaded = [torch.load(p, map_location="cpu") for p in args.ckpts]
@@ -23,10 +26,12 @@ def main():
         if ck["config"] != first["config"] or list(ck["subset"]) != list(first["subset"]):
             raise SystemExit("%s: not the same model as %s" % (path, args.ckpts[0]))
 
+    keep = set(filter(None, args.first_only.split(",")))
+
     def mean(part):
         out = {}
         for name, w in first[part].items():
-            if torch.is_floating_point(w):
+            if torch.is_floating_point(w) and name not in keep:
                 out[name] = sum(ck[part][name] for ck in loaded) / len(loaded)
             else:
                 out[name] = w.clone()

@@ -151,6 +151,16 @@ def collate(x):
     return x[0]
 
 
+def extend_positions(pos, first, period=32):
+    """Positions from `first` on start as periodic copies of the `period` trained ones before it.
+    Targets that follow a long prompt sit at positions that short training sequences never
+    reached; their random initial embeddings are far smaller than trained ones and put every
+    later token out of distribution (a 200-token prompt made the model drop or garble most
+    words). Copies are in distribution from the first step, and training then sets them apart."""
+    for p in range(first, pos.shape[0]):
+        pos[p] = pos[first - period + (p - first) % period]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--minutes", type=float, default=90)
@@ -182,6 +192,11 @@ def main():
     ap.add_argument("--context-share", type=float, default=0.0,
                     help="share of windows prompted with earlier text of their language (1-16 utterances), as"
                          " the decoder is conditioned on a long recording's earlier text")
+    ap.add_argument("--pos-lr-mult", type=float, default=1.0,
+                    help="learning-rate multiplier of the decoder's learned positions")
+    ap.add_argument("--extend-positions", type=int, default=0,
+                    help="with --init: decoder positions from this one on, never reached by the earlier"
+                         " training, start as copies of the trained ones before them (see extend_positions)")
     ap.add_argument("--lang-share", default=None,
                     help="share of windows per language, e.g. en=0.33,fr=0.33,de=0.12,es=0.22 (default: even);"
                          " the languages a model hears worst can be given more")
@@ -215,9 +230,12 @@ def main():
     model = Whisper(config)
     ctc_head = nn.Linear(config["d_model"], len(chars) + 1)
     params = list(model.parameters()) + list(ctc_head.parameters())
-    decay = [p for p in params if p.dim() >= 2]
+    decay = [p for p in params if p.dim() >= 2 and p is not model.dec_pos]
     no_decay = [p for p in params if p.dim() < 2]
-    opt = torch.optim.AdamW([{"params": decay, "weight_decay": 0.01}, {"params": no_decay, "weight_decay": 0.0}],
+    # the decoder's learned positions get their own rate: those past what the earlier runs' short
+    # sequences reached start untrained and must catch up within a run
+    opt = torch.optim.AdamW([{"params": decay, "weight_decay": 0.01}, {"params": no_decay, "weight_decay": 0.0},
+                             {"params": [model.dec_pos], "weight_decay": 0.0, "lr_mult": args.pos_lr_mult}],
                             lr=args.lr, betas=(0.9, 0.98), eps=1e-8)
     step = 0
     spent = 0.0
@@ -232,6 +250,8 @@ def main():
         model.load_state_dict(ck["model"])
         if ck["ctc_head"]["weight"].shape == ctc_head.weight.shape:
             ctc_head.load_state_dict(ck["ctc_head"])
+        if args.extend_positions:
+            extend_positions(model.dec_pos.data, args.extend_positions)
     print("params: %.2fM (embedding %.2fM), subset %d tokens" % (
         sum(p.numel() for p in model.parameters()) / 1e6, model.embed.weight.numel() / 1e6, len(subset)), flush=True)
 
@@ -287,7 +307,7 @@ def main():
         frac = min(1.0, elapsed / budget)
         lr = args.lr * min(1.0, (step + 1) / args.warmup) * (0.03 + 0.97 * 0.5 * (1 + math.cos(math.pi * frac)))
         for g in opt.param_groups:
-            g["lr"] = lr
+            g["lr"] = lr * g.get("lr_mult", 1.0)
         enc = model.encode(feats)
         h, _ = model.decode_hidden(inp, enc)
         # the softmax runs over the tokens the corpus can produce (a compact table holds only those)
