@@ -186,6 +186,12 @@ def read_wav(path):
         return np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float32) / 32767
 
 
+def run_engine(args, listing, out):
+    """Murmur's engine (verify/engine.ts) on every ASR item of `listing`, results to `out`."""
+    subprocess.run(["npx", "tsx", os.path.join(HERE, "verify", "engine.ts"), os.path.abspath(args.models),
+                    args.model, listing, out], check=True, cwd=REPO)
+
+
 def run_long(args, folder, refs):
     """WER of the engine on one long recording per language: the language's windows in order."""
     items, truth = [], {}
@@ -202,8 +208,7 @@ def run_long(args, folder, refs):
     with open(listing, "w") as f:
         json.dump(dict(asr=items), f)
     out = os.path.join(out_dir, "out.jsonl")
-    subprocess.run(["npx", "tsx", os.path.join(HERE, "verify", "engine.ts"), os.path.abspath(args.models),
-                    args.model, listing, out], check=True, cwd=REPO)
+    run_engine(args, listing, out)
     print("| language | words | WER (engine, one long recording) | seconds of audio | time per audio second |")
     print("|---|---|---|---|---|")
     with open(out) as f:
@@ -239,15 +244,14 @@ def main():
         build_set(folder, args.per_lang, args.silence, args.seed)
     with open(os.path.join(folder, "refs.json")) as f:
         refs = json.load(f)
-    out_dir = os.path.join(REPO, ".cache", "eval", "engine" if args.engine else args.dtype)
-    os.makedirs(out_dir, exist_ok=True)
     if args.engine and args.long:
         run_long(args, folder, refs)
         return
+    out_dir = os.path.join(REPO, ".cache", "eval", "engine" if args.engine else args.dtype)
+    os.makedirs(out_dir, exist_ok=True)
     if args.engine:
         out = os.path.join(out_dir, "out.jsonl")
-        subprocess.run(["npx", "tsx", os.path.join(HERE, "verify", "engine.ts"), os.path.abspath(args.models),
-                        args.model, os.path.join(folder, "list.json"), out], check=True, cwd=REPO)
+        run_engine(args, os.path.join(folder, "list.json"), out)
         with open(out) as f:
             results = [json.loads(l) for l in f]
         m = metrics(refs, results)

@@ -18,8 +18,7 @@ import torch.nn.functional as F
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "corpus"))
-from train import LogMel  # noqa: E402
-from whisper_torch import load_trained  # noqa: E402
+from whisper_torch import LogMel, load_trained  # noqa: E402
 from windows import IGNORE, UtterancePool, build_window  # noqa: E402
 from wtok import LANGS, REPO, WhisperTokenizer  # noqa: E402
 

@@ -230,13 +230,15 @@ def main():
     model = Whisper(config)
     ctc_head = nn.Linear(config["d_model"], len(chars) + 1)
     params = list(model.parameters()) + list(ctc_head.parameters())
-    decay = [p for p in params if p.dim() >= 2 and p is not model.dec_pos]
+    own_rate = args.pos_lr_mult != 1.0
+    decay = [p for p in params if p.dim() >= 2 and not (own_rate and p is model.dec_pos)]
     no_decay = [p for p in params if p.dim() < 2]
-    # the decoder's learned positions get their own rate: those past what the earlier runs' short
-    # sequences reached start untrained and must catch up within a run
-    opt = torch.optim.AdamW([{"params": decay, "weight_decay": 0.01}, {"params": no_decay, "weight_decay": 0.0},
-                             {"params": [model.dec_pos], "weight_decay": 0.0, "lr_mult": args.pos_lr_mult}],
-                            lr=args.lr, betas=(0.9, 0.98), eps=1e-8)
+    groups = [{"params": decay, "weight_decay": 0.01}, {"params": no_decay, "weight_decay": 0.0}]
+    if own_rate:
+        # the decoder's learned positions past what earlier runs' short sequences reached start
+        # untrained and must catch up within a run
+        groups.append({"params": [model.dec_pos], "weight_decay": 0.01, "lr_mult": args.pos_lr_mult})
+    opt = torch.optim.AdamW(groups, lr=args.lr, betas=(0.9, 0.98), eps=1e-8)
     step = 0
     spent = 0.0
     if args.resume and os.path.exists(ckpt_path):
