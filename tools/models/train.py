@@ -161,6 +161,33 @@ def extend_positions(pos, first, period=32):
         pos[p] = pos[first - period + (p - first) % period]
 
 
+def ctc_loss(ctc_head, enc, ctc):
+    """The encoder's CTC loss per target symbol, averaged over the batch."""
+    lp = F.log_softmax(ctc_head(enc), dim=-1).transpose(0, 1)
+    tl = torch.tensor([len(c) for c in ctc])
+    flat = torch.cat(ctc) if sum(len(c) for c in ctc) else torch.zeros(0, dtype=torch.long)
+    loss = F.ctc_loss(lp, flat, torch.full((len(ctc),), lp.shape[0], dtype=torch.long), tl,
+                      reduction="none", zero_infinity=True)
+    return (loss / tl.clamp(min=1)).mean()
+
+
+def fit_ctc_head(model, ctc_head, loader, steps, lr=2e-3):
+    """A new CTC head on a trained encoder learns alone first: its gradients would otherwise swamp
+    the encoder's (norm 500 against 1 at the start) and undo what the encoder has learned."""
+    opt = torch.optim.Adam(ctc_head.parameters(), lr=lr)
+    model.eval()
+    for i in range(steps):
+        feats, _, _, ctc = next(loader)
+        with torch.no_grad():
+            enc = model.encode(feats)
+        loss = ctc_loss(ctc_head, enc, ctc)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        if (i + 1) % 50 == 0:
+            print("ctc head step %d  ctc %.3f" % (i + 1, loss.item()), flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--minutes", type=float, default=90)
@@ -185,6 +212,9 @@ def main():
                     help="the encoder's CTC targets: spelling, or espeak-ng's phonemes (corpus/phonemes.py)")
     ap.add_argument("--warp", type=float, default=0.0,
                     help="largest relative rate change of training utterances (pitch and formants together)")
+    ap.add_argument("--ctc-head-steps", type=int, default=300,
+                    help="with --init from a checkpoint without a CTC head of this size: batches on which the new"
+                         " head learns alone, on the encoder's output, before training starts")
     ap.add_argument("--init", help="checkpoint whose weights start the run (optimizer and schedule start afresh)")
     ap.add_argument("--threads", type=int, default=1,
                     help="compute threads; two threads are no faster than one at these matrix sizes, and the"
@@ -241,6 +271,7 @@ def main():
     opt = torch.optim.AdamW(groups, lr=args.lr, betas=(0.9, 0.98), eps=1e-8)
     step = 0
     spent = 0.0
+    head_steps = 0
     if args.resume and os.path.exists(ckpt_path):
         ck = torch.load(ckpt_path)
         model.load_state_dict(ck["model"])
@@ -250,8 +281,11 @@ def main():
     elif args.init:
         ck = torch.load(args.init)
         model.load_state_dict(ck["model"])
-        if ck["ctc_head"]["weight"].shape == ctc_head.weight.shape:
+        # a checkpoint rebuilt from an export (from_onnx.py) has no CTC head: a new one starts
+        if "weight" in ck["ctc_head"] and ck["ctc_head"]["weight"].shape == ctc_head.weight.shape:
             ctc_head.load_state_dict(ck["ctc_head"])
+        else:
+            head_steps = args.ctc_head_steps
         if args.extend_positions:
             extend_positions(model.dec_pos.data, args.extend_positions)
     print("params: %.2fM (embedding %.2fM), subset %d tokens" % (
@@ -290,6 +324,8 @@ def main():
                         spent=time.time() - t0, config=config, subset=subset), tmp)
         os.replace(tmp, ckpt_path)
 
+    if head_steps:
+        fit_ctc_head(model, ctc_head, loader, head_steps)
     model.train()
     while True:
         feats, inp, tgt, ctc = next(loader)
@@ -316,12 +352,7 @@ def main():
         logits = F.linear(h, model.embed.weight[:-1] if model.compact else model.embed.weight[subset_t])
         loss_ce = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), remap[tgt.clamp(min=0)].masked_fill(tgt < 0, IGNORE).reshape(-1),
                                   ignore_index=IGNORE)
-        lp = F.log_softmax(ctc_head(enc), dim=-1).transpose(0, 1)
-        tl = torch.tensor([len(c) for c in ctc])
-        flat = torch.cat(ctc) if sum(len(c) for c in ctc) else torch.zeros(0, dtype=torch.long)
-        loss_ctc = F.ctc_loss(lp, flat, torch.full((len(ctc),), lp.shape[0], dtype=torch.long), tl,
-                              reduction="none", zero_infinity=True)
-        loss_ctc = (loss_ctc / tl.clamp(min=1)).mean()
+        loss_ctc = ctc_loss(ctc_head, enc, ctc)
         loss = loss_ce + (args.ctc_weight_full if phase == "full" else args.ctc_weight) * loss_ctc
         opt.zero_grad(set_to_none=True)
         loss.backward()

@@ -40,9 +40,14 @@ class UtterancePool:
 
     def reload(self):
         added = 0
+        # in a corpus with phonemes, a shard whose phonemes are still being written waits for
+        # them (it would otherwise teach the encoder's CTC head empty targets)
+        with_phonemes = bool(glob.glob(os.path.join(self.folder, "*.phonemes.json")))
         for meta_path in sorted(glob.glob(os.path.join(self.folder, "*.json"))):
             name = meta_path[: -len(".json")]
             if name in self.loaded or not os.path.exists(name + ".offsets.npy"):
+                continue
+            if with_phonemes and not os.path.exists(name + ".phonemes.json"):
                 continue
             try:
                 with open(meta_path, encoding="utf-8") as f:
