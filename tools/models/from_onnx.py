@@ -28,7 +28,7 @@ from onnx import numpy_helper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from export import export_torch, merge_decoders  # noqa: E402
+from export import export_model  # noqa: E402
 from train import token_subset  # noqa: E402
 from whisper_torch import Whisper  # noqa: E402
 from wtok import WhisperTokenizer  # noqa: E402
@@ -39,11 +39,9 @@ CONFIG_KEYS = ["d_model", "encoder_layers", "decoder_layers", "encoder_attention
 
 
 def export_fp32(model, cfg):
+    """The fp32 files export.py writes for this model, as ONNX models."""
     with tempfile.TemporaryDirectory() as tmp:
-        enc_path, np_path, wp_path = export_torch(model, cfg, tmp)
-        enc = onnx.load(enc_path)
-        merged = merge_decoders(onnx.load(np_path), onnx.load(wp_path), cfg["decoder_layers"])
-    return {"encoder_model.onnx": enc, "decoder_model_merged.onnx": merged}
+        return export_model(model, cfg, tmp, quantize_too=False)
 
 
 def tensors(model):
