@@ -131,9 +131,6 @@ class Windows(torch.utils.data.IterableDataset):
                     prompt = self.earlier_text(rng, pool)
                 w = build_window(rng, pool, tok, LANGS, kind=self.kind, prompt=prompt, window_s=self.window_s,
                                  lang_p=self.lang_p)
-                if prompt and w["segments"] and rng.random() < 0.5:
-                    # a prompt that shares words with the speech (what prompting is for)
-                    pass
                 items.append(w)
             audio = torch.from_numpy(np.stack([w["audio"] for w in items]))
             feats = mel(audio)[:, :, : int(round(self.window_s * 100))]
@@ -227,6 +224,13 @@ def main():
     ap.add_argument("--extend-positions", type=int, default=0,
                     help="with --init: decoder positions from this one on, never reached by the earlier"
                          " training, start as copies of the trained ones before them (see extend_positions)")
+    ap.add_argument("--decoder-only", action="store_true",
+                    help="train the decoder alone (token table, positions, layers) on a trained, frozen encoder"
+                         " (no CTC loss): what the encoder hears cannot get worse while the decoder learns to read"
+                         " long prompts")
+    ap.add_argument("--keep-positions", type=int, default=0,
+                    help="the decoder's first positions, which every window reads, stay as they are (with"
+                         " --pos-lr-mult the others can then learn fast without moving them)")
     ap.add_argument("--lang-share", default=None,
                     help="share of windows per language, e.g. en=0.33,fr=0.33,de=0.12,es=0.22 (default: even);"
                          " the languages a model hears worst can be given more")
@@ -259,15 +263,25 @@ def main():
         raise SystemExit("the checkpoint's token table was made for another vocabulary")
     model = Whisper(config)
     ctc_head = nn.Linear(config["d_model"], len(chars) + 1)
-    params = list(model.parameters()) + list(ctc_head.parameters())
-    own_rate = args.pos_lr_mult != 1.0
+    if args.decoder_only:
+        decoder = [model.embed, model.dec_layers, model.dec_ln]
+        params = [p for m in decoder for p in m.parameters()] + [model.dec_pos]
+        for p in list(model.parameters()) + list(ctc_head.parameters()):
+            p.requires_grad_(any(p is q for q in params))
+    else:
+        params = list(model.parameters()) + list(ctc_head.parameters())
+    own_rate = args.pos_lr_mult != 1.0 or args.keep_positions > 0
     decay = [p for p in params if p.dim() >= 2 and not (own_rate and p is model.dec_pos)]
     no_decay = [p for p in params if p.dim() < 2]
     groups = [{"params": decay, "weight_decay": 0.01}, {"params": no_decay, "weight_decay": 0.0}]
     if own_rate:
         # the decoder's learned positions past what earlier runs' short sequences reached start
-        # untrained and must catch up within a run
-        groups.append({"params": [model.dec_pos], "weight_decay": 0.01, "lr_mult": args.pos_lr_mult})
+        # untrained and must catch up within a run; kept ones must not shrink by weight decay
+        groups.append({"params": [model.dec_pos], "weight_decay": 0.0 if args.keep_positions else 0.01,
+                       "lr_mult": args.pos_lr_mult})
+    if args.keep_positions:
+        kept = args.keep_positions
+        model.dec_pos.register_hook(lambda g: torch.cat([torch.zeros_like(g[:kept]), g[kept:]]))
     opt = torch.optim.AdamW(groups, lr=args.lr, betas=(0.9, 0.98), eps=1e-8)
     step = 0
     spent = 0.0
@@ -284,7 +298,7 @@ def main():
         # a checkpoint rebuilt from an export (from_onnx.py) has no CTC head: a new one starts
         if "weight" in ck["ctc_head"] and ck["ctc_head"]["weight"].shape == ctc_head.weight.shape:
             ctc_head.load_state_dict(ck["ctc_head"])
-        else:
+        elif not args.decoder_only:
             head_steps = args.ctc_head_steps
         if args.extend_positions:
             extend_positions(model.dec_pos.data, args.extend_positions)
@@ -346,13 +360,14 @@ def main():
         lr = args.lr * min(1.0, (step + 1) / args.warmup) * (0.03 + 0.97 * 0.5 * (1 + math.cos(math.pi * frac)))
         for g in opt.param_groups:
             g["lr"] = lr * g.get("lr_mult", 1.0)
-        enc = model.encode(feats)
+        with torch.set_grad_enabled(not args.decoder_only):
+            enc = model.encode(feats)
         h, _ = model.decode_hidden(inp, enc)
         # the softmax runs over the tokens the corpus can produce (a compact table holds only those)
         logits = F.linear(h, model.embed.weight[:-1] if model.compact else model.embed.weight[subset_t])
         loss_ce = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), remap[tgt.clamp(min=0)].masked_fill(tgt < 0, IGNORE).reshape(-1),
                                   ignore_index=IGNORE)
-        loss_ctc = ctc_loss(ctc_head, enc, ctc)
+        loss_ctc = torch.zeros(()) if args.decoder_only else ctc_loss(ctc_head, enc, ctc)
         loss = loss_ce + (args.ctc_weight_full if phase == "full" else args.ctc_weight) * loss_ctc
         opt.zero_grad(set_to_none=True)
         loss.backward()
