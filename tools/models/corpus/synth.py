@@ -68,9 +68,12 @@ def make_sentence(rng, words):
 ESPEAK_DATA = "/usr/lib/x86_64-linux-gnu/espeak-ng-data"
 
 
-def random_variant(rng, name):
+def random_variant(rng, name, silent_share=0.0):
     """The text of an espeak-ng voice variant file with random settings, within the ranges the
-    synthesiser's own variants span (formant frequencies 50-130% of the voice's, pitch 60-300 Hz)."""
+    synthesiser's own variants span (formant frequencies 50-130% of the voice's, pitch 60-300 Hz).
+    In `silent_share` of them one of formants 3-5 is silenced (amplitude 0), and in half of
+    those formants 6-8 too, as in some of the synthesiser's own variants (Andy and AnxiousAndy
+    have no third formant; most that silence one silence 6-8)."""
     female = rng.random() < 0.5
     base = rng.randint(140, 250) if female else rng.randint(60, 150)
     lines = ["language variant", "name " + name, "gender " + ("female" if female else "male"),
@@ -95,10 +98,16 @@ def random_variant(rng, name):
         lines.append("echo %d %d" % (rng.randint(20, 140), rng.randint(5, 15)))
     if rng.random() < 0.15:
         lines.append("klatt %d" % rng.choice([1, 2, 3, 5, 6]))
+    # drawn last, so that without it every variant is the one earlier shards were made with
+    if silent_share and rng.random() < silent_share:
+        silent = [rng.randint(3, 5)] + ([6, 7, 8] if rng.random() < 0.5 else [])
+        for k in silent:
+            at = lines.index(next(line for line in lines if line.startswith("formant %d " % k)))
+            lines[at] = "formant %d %s 0 100" % (k, lines[at].split()[2])
     return "\n".join(lines) + "\n"
 
 
-def private_espeak_data(rng, count, folder):
+def private_espeak_data(rng, count, folder, silent_share=0.0):
     """A copy of espeak-ng's data folder holding `count` random variants named rv0, rv1, ..."""
     import shutil
     data = os.path.join(folder, "espeak-ng-data")
@@ -116,7 +125,7 @@ def private_espeak_data(rng, count, folder):
     for i in range(count):
         name = "rv%d" % i
         with open(os.path.join(data, "voices", "!v", name), "w") as f:
-            f.write(random_variant(rng, name))
+            f.write(random_variant(rng, name, silent_share))
         names.append(name)
     return names
 
@@ -162,6 +171,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--random-variants", type=int, default=0)
     ap.add_argument("--random-share", type=float, default=0.7)
+    ap.add_argument("--silent-formant-share", type=float, default=0.0,
+                    help="share of the made-up variants with a silenced formant (see random_variant)")
     args = ap.parse_args()
 
     seed = (1000 if args.split == "eval" else 0) + args.shard
@@ -171,7 +182,8 @@ def main():
     data_path, made_up = None, []
     if args.random_variants and args.split == "train":
         data_path = os.path.join(out_dir(), "espeak-%s-%03d" % (args.split, args.shard))
-        made_up = private_espeak_data(random.Random(seed + 5000), args.random_variants, data_path)
+        made_up = private_espeak_data(random.Random(seed + 5000), args.random_variants, data_path,
+                                       args.silent_formant_share)
 
     # sentences of each split are remembered so that the other split's sentences are new
     seen_path = os.path.join(out_dir(), "train-sentences.txt")
