@@ -266,8 +266,10 @@ def main():
     if args.decoder_only:
         decoder = [model.embed, model.dec_layers, model.dec_ln]
         params = [p for m in decoder for p in m.parameters()] + [model.dec_pos]
-        for p in list(model.parameters()) + list(ctc_head.parameters()):
-            p.requires_grad_(any(p is q for q in params))
+        model.requires_grad_(False)
+        ctc_head.requires_grad_(False)
+        for p in params:
+            p.requires_grad_(True)
     else:
         params = list(model.parameters()) + list(ctc_head.parameters())
     own_rate = args.pos_lr_mult != 1.0 or args.keep_positions > 0

@@ -102,7 +102,7 @@ def random_variant(rng, name, silent_share=0.0):
     if silent_share and rng.random() < silent_share:
         silent = [rng.randint(3, 5)] + ([6, 7, 8] if rng.random() < 0.5 else [])
         for k in silent:
-            at = lines.index(next(line for line in lines if line.startswith("formant %d " % k)))
+            at = next(i for i, line in enumerate(lines) if line.startswith("formant %d " % k))
             lines[at] = "formant %d %s 0 100" % (k, lines[at].split()[2])
     return "\n".join(lines) + "\n"
 
