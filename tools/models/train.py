@@ -213,6 +213,9 @@ def main():
                     help="with --init from a checkpoint without a CTC head of this size: batches on which the new"
                          " head learns alone, on the encoder's output, before training starts")
     ap.add_argument("--init", help="checkpoint whose weights start the run (optimizer and schedule start afresh)")
+    ap.add_argument("--bf16", action="store_true",
+                    help="the encoder's and decoder's products in bfloat16 (weights, optimizer, output layer"
+                         " and losses stay float32): 2-3x faster on a CPU with AVX512-BF16, with --threads 2")
     ap.add_argument("--threads", type=int, default=1,
                     help="compute threads; two threads are no faster than one at these matrix sizes, and the"
                          " window builder needs the other core")
@@ -243,8 +246,8 @@ def main():
         lang_p = [share[lang] / sum(share.values()) for lang in LANGS]
     torch.set_num_threads(args.threads)
     torch.set_flush_denormal(True)
-    # oneDNN's convolution backward in Debian's torch 1.13 returns corrupt gradients here
-    torch.backends.mkldnn.enabled = False
+    # bfloat16 products go through oneDNN; float32 ones through BLAS, as they always have
+    torch.backends.mkldnn.enabled = args.bf16
     torch.manual_seed(args.seed)
     os.makedirs(args.out, exist_ok=True)
 
@@ -300,7 +303,7 @@ def main():
         # a checkpoint rebuilt from an export (from_onnx.py) has no CTC head: a new one starts
         if "weight" in ck["ctc_head"] and ck["ctc_head"]["weight"].shape == ctc_head.weight.shape:
             ctc_head.load_state_dict(ck["ctc_head"])
-        elif not args.decoder_only:
+        elif not args.decoder_only and max(args.ctc_weight, args.ctc_weight_full) > 0:
             head_steps = args.ctc_head_steps
         if args.extend_positions:
             extend_positions(model.dec_pos.data, args.extend_positions)
@@ -362,15 +365,18 @@ def main():
         lr = args.lr * min(1.0, (step + 1) / args.warmup) * (0.03 + 0.97 * 0.5 * (1 + math.cos(math.pi * frac)))
         for g in opt.param_groups:
             g["lr"] = lr * g.get("lr_mult", 1.0)
-        with torch.set_grad_enabled(not args.decoder_only):
-            enc = model.encode(feats)
-        h, _ = model.decode_hidden(inp, enc)
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=args.bf16):
+            with torch.set_grad_enabled(not args.decoder_only):
+                enc = model.encode(feats)
+            h, _ = model.decode_hidden(inp, enc)
+        enc, h = enc.float(), h.float()
         # the softmax runs over the tokens the corpus can produce (a compact table holds only those)
         logits = F.linear(h, model.embed.weight[:-1] if model.compact else model.embed.weight[subset_t])
         loss_ce = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), remap[tgt.clamp(min=0)].masked_fill(tgt < 0, IGNORE).reshape(-1),
                                   ignore_index=IGNORE)
-        loss_ctc = torch.zeros(()) if args.decoder_only else ctc_loss(ctc_head, enc, ctc)
-        loss = loss_ce + (args.ctc_weight_full if phase == "full" else args.ctc_weight) * loss_ctc
+        ctc_weight = 0.0 if args.decoder_only else args.ctc_weight_full if phase == "full" else args.ctc_weight
+        loss_ctc = ctc_loss(ctc_head, enc, ctc) if ctc_weight > 0 else torch.zeros(())
+        loss = loss_ce + ctc_weight * loss_ctc
         opt.zero_grad(set_to_none=True)
         loss.backward()
         gn = torch.nn.utils.clip_grad_norm_(params, 1.0)

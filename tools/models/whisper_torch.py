@@ -64,6 +64,13 @@ class LogMel(nn.Module):
         return ((logm + 4.0) / 4.0).to(torch.float32)
 
 
+def gelu_erf(x):
+    """GELU (the exact, erf form that F.gelu computes) from elementwise operations. oneDNN's GELU
+    backward in Debian's torch 1.13 is wrong when the incoming gradient is not contiguous, as it
+    is behind the stem's transpose; these operations take any strides."""
+    return 0.5 * x * (1.0 + torch.erf(x * (1.0 / math.sqrt(2.0))))
+
+
 def sinusoids(length, channels, max_timescale=10000):
     inc = math.log(max_timescale) / (channels // 2 - 1)
     inv = torch.exp(-inc * torch.arange(channels // 2, dtype=torch.float32))
@@ -198,8 +205,8 @@ class Whisper(nn.Module):
         return self.embed(self.token_index[ids] if self.compact else ids)
 
     def encode(self, feats):
-        x = F.gelu(self.conv1(feats))
-        x = F.gelu(self.conv2(x))
+        x = gelu_erf(self.conv1(feats))
+        x = gelu_erf(self.conv2(x))
         x = x.transpose(1, 2) + self.enc_pos[: x.shape[2]]
         for layer in self.enc_layers:
             x = layer(x)
