@@ -76,7 +76,8 @@ const ts = (s: number) => vocab.timestampBegin + Math.round(s / 0.02);
 const base = {
   language: 'en',
   task: 'transcribe' as const,
-  promptTokens: [],
+  hintTokens: [],
+  contextTokens: [],
   temperatures: [0, 0.5, 1],
   maxNewTokens: 50,
   random: () => 0.5,
@@ -85,7 +86,11 @@ const base = {
 describe('decodeWindow', () => {
   it('feeds the prompt, start of transcript, language and task, then one token a step', async () => {
     const { model, calls } = scriptedModel([[ts(0), 1, 2, ts(1)]]);
-    const result = await decodeWindow(model, {} as Tensor, 5, { ...base, promptTokens: [7, 8] });
+    const result = await decodeWindow(model, {} as Tensor, 5, {
+      ...base,
+      hintTokens: [7],
+      contextTokens: [8],
+    });
     expect(calls[0]).toEqual({ tokens: [16, 7, 8, 11, 12, 15], hadPast: false });
     expect(calls.slice(1).every((c) => c.tokens.length === 1 && c.hadPast)).toBe(true);
     expect(result.sampled).toEqual([ts(0), 1, 2, ts(1)]);
@@ -106,6 +111,36 @@ describe('decodeWindow', () => {
     const result = await decodeWindow(model, {} as Tensor, 5, base);
     expect(result.temperature).toBe(1);
     expect(result.sampled).toEqual([ts(0), 1, 2, 3, ts(1)]);
+  });
+
+  it('retries a failing decode at its temperature without the earlier text, keeping the hint', async () => {
+    const loop = [ts(0), ...Array.from({ length: 40 }, () => 5), ts(4)];
+    const { model, calls } = scriptedModel([loop, [ts(0), 1, 2, 3, ts(1)]]);
+    const result = await decodeWindow(model, {} as Tensor, 5, {
+      ...base,
+      hintTokens: [7],
+      contextTokens: [8, 9],
+    });
+    const starts = calls.filter((c) => !c.hadPast).map((c) => c.tokens);
+    expect(starts).toEqual([
+      [16, 7, 8, 9, 11, 12, 15],
+      [16, 7, 11, 12, 15],
+    ]);
+    expect(result.temperature).toBe(0);
+    expect(result.sampled).toEqual([ts(0), 1, 2, 3, ts(1)]);
+  });
+
+  it('keeps the earlier text away from the higher temperatures once it failed', async () => {
+    const loop = [ts(0), ...Array.from({ length: 40 }, () => 5), ts(4)];
+    const { model, calls } = scriptedModel([loop, loop, [ts(0), 1, ts(1)]]);
+    const result = await decodeWindow(model, {} as Tensor, 5, { ...base, contextTokens: [8] });
+    const starts = calls.filter((c) => !c.hadPast).map((c) => c.tokens);
+    expect(starts).toEqual([
+      [16, 8, 11, 12, 15],
+      [11, 12, 15],
+      [11, 12, 15],
+    ]);
+    expect(result.temperature).toBe(0.5);
   });
 
   it('keeps the likeliest decode that does not repeat itself when every temperature fails', async () => {

@@ -14,8 +14,10 @@ import type { Tensor } from './transformers-port';
 export interface WindowDecodeOptions {
   language: string;
   task: 'transcribe' | 'translate';
-  /** Text tokens shown to the decoder as earlier text (`<|startofprev|>`): hint and context. */
-  promptTokens: readonly number[];
+  /** Text tokens shown to the decoder as earlier text (`<|startofprev|>`): the user's hint... */
+  hintTokens: readonly number[];
+  /** ...then the text decoded before this window (conditioning), which a failing decode drops. */
+  contextTokens: readonly number[];
   temperatures: readonly number[];
   maxNewTokens: number;
   random: () => number;
@@ -50,7 +52,8 @@ export const FALLBACK = {
 /**
  * Decodes one window of audio with Whisper's rules and temperature fallback: greedy first;
  * if the text repeats itself (compression ratio) or the model is unsure (mean log-probability),
- * again at each higher temperature. A window the model judges to be no speech is not retried.
+ * again at each higher temperature. A decode shown earlier text that fails is first retried at
+ * its temperature without that text (the hint stays). A window the model judges to be no speech is not retried.
  * When no temperature passes, the likeliest decode is kept, not the last.
  */
 export async function decodeWindow(
@@ -63,21 +66,20 @@ export async function decodeWindow(
   const language = vocab.languages.get(options.language);
   if (language === undefined)
     throw new Error(`The model has no language token for "${options.language}".`);
-  const prefix: number[] = [];
-  if (options.promptTokens.length > 0) prefix.push(vocab.startOfPrevious, ...options.promptTokens);
-  const sotIndex = prefix.length;
-  prefix.push(
-    vocab.startOfTranscript,
-    language,
-    options.task === 'translate' ? vocab.translate : vocab.transcribe,
-  );
+  const task = options.task === 'translate' ? vocab.translate : vocab.transcribe;
   const lastTimestampIndex = Math.max(0, Math.floor(audioSeconds / SECONDS_PER_TIMESTAMP + 1e-6));
 
   let exps = new Float32Array(model.vocab.size);
   const tried: WindowDecode[] = [];
   let result: WindowDecode | null = null;
-  for (const temperature of options.temperatures) {
+  let context = options.contextTokens;
+  for (let attempt = 0; attempt < options.temperatures.length;) {
+    const temperature = options.temperatures[attempt]!;
     options.signal?.throwIfAborted();
+    const prompt = [...options.hintTokens, ...context];
+    const prefix = prompt.length > 0 ? [vocab.startOfPrevious, ...prompt] : [];
+    const sotIndex = prefix.length;
+    prefix.push(vocab.startOfTranscript, language, task);
     let step = await model.step(encoded, prefix, null);
     const noSpeechProbability = Math.exp(logSoftmax(step.logitsAt(sotIndex))[vocab.noSpeech]!);
     const sampled: number[] = [];
@@ -141,6 +143,11 @@ export async function decodeWindow(
       result.averageLogProbability < FALLBACK.logProbability;
     if (silent || !poor || options.forcedTokenCount !== undefined) return result;
     tried.push(result);
+    // Earlier text is the usual cause of a decode that loops or rambles (Whisper's known
+    // failure with conditioning): before any higher temperature, the same one once more without
+    // it, and no earlier text for the attempts after.
+    if (context.length > 0) context = [];
+    else attempt++;
   }
   if (!result) throw new Error('No temperatures to decode with.');
   // Every temperature failed: rather than the last (most random) decode, the likeliest one

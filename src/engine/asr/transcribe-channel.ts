@@ -289,7 +289,8 @@ export async function transcribeChannel(
       decodeWindow(model, encoded, seconds, {
         language: decodeLanguage,
         task: options.task,
-        promptTokens: [...hintTokens, ...context],
+        hintTokens,
+        contextTokens: context,
         temperatures: TEMPERATURES,
         maxNewTokens: tokenBudget(model, seconds),
         random,
