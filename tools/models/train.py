@@ -15,6 +15,7 @@ tokens get a large negative output bias in the exported model.
 import argparse
 import math
 import os
+import shutil
 import sys
 import time
 
@@ -196,6 +197,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--ckpt-minutes", type=float, default=5)
+    ap.add_argument("--keep-checkpoints", action="store_true",
+                    help="keep every periodic checkpoint as ckpt-<step>.pt (to average the last few)")
     ap.add_argument("--single-window", type=float, default=2.5,
                     help="seconds of the first phase's windows: one short clean utterance each")
     ap.add_argument("--single-batch", type=int, default=16)
@@ -392,6 +395,8 @@ def main():
                 step, elapsed / 60, lr, avg[0], avg[1], gn, elapsed / max(1, step)), flush=True)
         if time.time() - last_ck > args.ckpt_minutes * 60:
             save()
+            if args.keep_checkpoints:
+                shutil.copyfile(ckpt_path, os.path.join(args.out, "ckpt-%d.pt" % step))
             last_ck = time.time()
             print("checkpoint at step %d" % step, flush=True)
         if frac >= 1.0:
