@@ -234,7 +234,8 @@ class Whisper(nn.Module):
 
 def load_trained(path, threads=2):
     """A training checkpoint as an eval-mode model (with its output bias), and the checkpoint.
-    oneDNN stays off: Debian's torch 1.13 computes wrong convolutions with it on this machine."""
+    oneDNN stays off, as in every float32 script here: float32 products go through BLAS, as they
+    did when these weights were measured (oneDNN is for train.py --bf16)."""
     torch.set_num_threads(threads)
     torch.backends.mkldnn.enabled = False
     ck = torch.load(path, map_location="cpu")
