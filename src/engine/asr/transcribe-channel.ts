@@ -201,8 +201,12 @@ export async function transcribeChannel(
     }
   }
 
-  const hintTokens = options.hint ? model.encodeText(` ${options.hint.trim()}`) : [];
   const promptRoom = Math.floor(model.maxTargetPositions / 2) - 1;
+  // Whisper's rule: the prompt fills at most half the decoder's context, its newest tokens kept;
+  // the hint stays whole where it fits and the earlier text fills what it leaves.
+  const hintTokens = options.hint
+    ? model.encodeText(` ${options.hint.trim()}`).slice(-promptRoom)
+    : [];
   let random = seededRandom(channel.index + 1);
   const segments: RecognisedSegment[] = [];
   // Segments decoded in a guessed language, posted once it is confirmed.
@@ -284,7 +288,8 @@ export async function transcribeChannel(
     const { encoded } = sameWindow ? ready! : await encodeWindow(model, window);
     ready = null;
     const room = Math.max(0, promptRoom - hintTokens.length);
-    const earlier = previous.slice(-room);
+    // slice(-0) would be the whole array: a hint that fills the room leaves none for context
+    const earlier = room > 0 ? previous.slice(-room) : [];
     const decodeWith = (context: readonly number[]) =>
       decodeWindow(model, encoded, seconds, {
         language: decodeLanguage,

@@ -217,6 +217,47 @@ describe('conditioning on earlier text', () => {
     expect(segments.length).toBeGreaterThanOrEqual(12);
     expect(segments.at(-1)!.end).toBeGreaterThan(regions.at(-1)!.start);
   });
+
+  it('keeps the prompt within half the decoder context, however long the hint', async () => {
+    const file = spokenFile(
+      scratchDir(),
+      'hinted',
+      [0, 1, 2].map((k) => ({ language: 'en' as const, text: sentence('en', 720 + k, 9) })),
+      1,
+    );
+    const media = (await diskFile(file.path))!;
+    const audio = await prepareAudio(
+      mediaRequest({ kind: 'file', file: media }),
+      nodeMediaPorts(testModelFiles()),
+      { vadModelId: TEST_VAD_MODEL_ID },
+    );
+    const loaded = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
+    const prompts: number[][] = [];
+    const model: LoadedWhisper = {
+      ...loaded,
+      step: (encoded, tokens, past) => {
+        if (past === null) prompts.push([...tokens]);
+        return loaded.step(encoded, tokens, past);
+      },
+    };
+    // About 400 tokens: more than the 223 a prompt may hold.
+    const hint = sentence('en', 730, 300);
+    const segments = await transcribeChannel(model, audio.channels[0]!, audio.file.duration, {
+      languageBehaviour: 'manual',
+      language: 'en',
+      task: 'transcribe',
+      hint,
+    });
+    const room = Math.floor(model.maxTargetPositions / 2) - 1;
+    const hintTokens = model.encodeText(` ${hint}`);
+    expect(hintTokens.length).toBeGreaterThan(room);
+    expect(segments.length).toBeGreaterThan(0);
+    expect(prompts.length).toBeGreaterThan(1);
+    for (const prompt of prompts) {
+      // <|startofprev|>, the hint's newest tokens and no earlier text, then the task's three
+      expect(prompt.slice(1, -3)).toEqual(hintTokens.slice(-room));
+    }
+  });
 });
 
 describe('recognition that starts while speech is still being found', () => {
