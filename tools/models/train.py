@@ -119,17 +119,17 @@ class Windows(torch.utils.data.IterableDataset):
                 pool.reload()
             n += 1
             items = []
+            # what a long recording gives the decoder: the text of the speech before the window,
+            # in its language, from a few words up to the 223-token cap. A whole batch is
+            # prompted with as many utterances each, or none is: a batch is as long as its
+            # longest sequence, and one long prompt among short windows made every step slow.
+            earlier = self.earlier_text(rng, pool) if rng.random() < self.context_share else None
             for _ in range(self.batch):
-                prompt = None
-                r = rng.random()
-                if r < 0.15:
+                prompt = earlier
+                if earlier is None and rng.random() < 0.15:
                     # an unrelated prompt: one utterance of any language
                     _, m = pool.pick(rng, LANGS[rng.integers(4)])
                     prompt = m["text"]
-                elif r < 0.15 + self.context_share:
-                    # what a long recording gives the decoder: the text of the speech before
-                    # this window, in its language, from a few words up to the 223-token cap
-                    prompt = self.earlier_text(rng, pool)
                 w = build_window(rng, pool, tok, LANGS, kind=self.kind, prompt=prompt, window_s=self.window_s,
                                  lang_p=self.lang_p)
                 items.append(w)
@@ -223,7 +223,7 @@ def main():
                     help="compute threads; two threads are no faster than one at these matrix sizes, and the"
                          " window builder needs the other core")
     ap.add_argument("--context-share", type=float, default=0.0,
-                    help="share of windows prompted with earlier text of their language (1-16 utterances), as"
+                    help="share of batches prompted with earlier text of their language (1-16 utterances), as"
                          " the decoder is conditioned on a long recording's earlier text")
     ap.add_argument("--pos-lr-mult", type=float, default=1.0,
                     help="learning-rate multiplier of the decoder's learned positions")
