@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WhisperVocabulary } from '../../core/decoding/vocabulary';
-import { decodeWindow, isNoSpeech } from './decode-window';
+import { CONTEXT_DOUBT, decodeWindow, isNoSpeech } from './decode-window';
 import type { Tensor } from './transformers-port';
 import type { DecoderStep, LoadedWhisper } from './whisper-model';
 
@@ -141,6 +141,49 @@ describe('decodeWindow', () => {
       [11, 12, 15],
     ]);
     expect(result.temperature).toBe(0.5);
+  });
+
+  it('decodes an unsure decode with earlier text again without it, and keeps the surer', async () => {
+    const heard = [ts(0), 1, 2, 3, ts(1)];
+    const misled = [ts(0), 1, 4, ts(1)];
+    // Unsure with the earlier text (about -0.58), sure without it
+    const { model, calls } = scriptedModel([misled, heard], { rivalGaps: [1, Infinity] });
+    const result = await decodeWindow(model, {} as Tensor, 5, {
+      ...base,
+      hintTokens: [7],
+      contextTokens: [8],
+    });
+    const starts = calls.filter((c) => !c.hadPast).map((c) => c.tokens);
+    expect(starts).toEqual([
+      [16, 7, 8, 11, 12, 15],
+      [16, 7, 11, 12, 15],
+    ]);
+    expect(result.sampled).toEqual(heard);
+    expect(result.temperature).toBe(0);
+  });
+
+  it('keeps the decode with earlier text where the one without is less sure', async () => {
+    const first = [ts(0), 1, 2, 3, ts(1)];
+    const second = [ts(0), 1, 4, ts(1)];
+    // About -0.55 with the earlier text, -0.58 without
+    const { model, calls } = scriptedModel([first, second], { rivalGaps: [1.5, 1] });
+    const result = await decodeWindow(model, {} as Tensor, 5, { ...base, contextTokens: [8] });
+    expect(calls.filter((c) => !c.hadPast)).toHaveLength(2);
+    expect(result.sampled).toEqual(first);
+    expect(result.averageLogProbability).toBeLessThan(CONTEXT_DOUBT);
+    expect(result.averageLogProbability).toBeGreaterThan(-1);
+  });
+
+  it('decodes once when the model is sure with the earlier text or has none', async () => {
+    const heard = [ts(0), 1, 2, 3, ts(1)];
+    const sure = scriptedModel([heard]);
+    await decodeWindow(sure.model, {} as Tensor, 5, { ...base, contextTokens: [8] });
+    expect(sure.calls.filter((c) => !c.hadPast)).toHaveLength(1);
+    // Unsure but without earlier text: nothing to compare with
+    const alone = scriptedModel([heard], { rivalGaps: [1.5] });
+    const result = await decodeWindow(alone.model, {} as Tensor, 5, base);
+    expect(alone.calls.filter((c) => !c.hadPast)).toHaveLength(1);
+    expect(result.averageLogProbability).toBeLessThan(CONTEXT_DOUBT);
   });
 
   it('keeps the likeliest decode that does not repeat itself when every temperature fails', async () => {
