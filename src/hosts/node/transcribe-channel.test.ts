@@ -18,6 +18,18 @@ import { nodeWhisper } from './whisper-loader';
 
 const MODELS = join(import.meta.dirname, '..', '..', '..', '.models');
 
+/** A file on disk decoded and checked for speech as the CLI does it. */
+async function preparedFile(path: string): Promise<PreparedAudio> {
+  const media = (await diskFile(path))!;
+  return prepareAudio(
+    mediaRequest({ kind: 'file', file: media }),
+    nodeMediaPorts(testModelFiles()),
+    {
+      vadModelId: TEST_VAD_MODEL_ID,
+    },
+  );
+}
+
 /** The model with its encoder calls counted. */
 function counting(model: LoadedWhisper): { model: LoadedWhisper; encodes: () => number } {
   let encodes = 0;
@@ -48,12 +60,7 @@ describe('language detection and decoding share encoder passes', () => {
       ],
       1.5,
     );
-    const media = await diskFile(file.path);
-    audio = await prepareAudio(
-      mediaRequest({ kind: 'file', file: media! }),
-      nodeMediaPorts(testModelFiles()),
-      { vadModelId: TEST_VAD_MODEL_ID },
-    );
+    audio = await preparedFile(file.path);
     model = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
   });
 
@@ -198,12 +205,7 @@ describe('conditioning on earlier text', () => {
       })),
       0.8,
     );
-    const media = (await diskFile(file.path))!;
-    const audio = await prepareAudio(
-      mediaRequest({ kind: 'file', file: media }),
-      nodeMediaPorts(testModelFiles()),
-      { vadModelId: TEST_VAD_MODEL_ID },
-    );
+    const audio = await preparedFile(file.path);
     const model = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
     const segments = await transcribeChannel(model, audio.channels[0]!, audio.file.duration, {
       languageBehaviour: 'manual',
@@ -225,12 +227,7 @@ describe('conditioning on earlier text', () => {
       [0, 1, 2].map((k) => ({ language: 'en' as const, text: sentence('en', 720 + k, 9) })),
       1,
     );
-    const media = (await diskFile(file.path))!;
-    const audio = await prepareAudio(
-      mediaRequest({ kind: 'file', file: media }),
-      nodeMediaPorts(testModelFiles()),
-      { vadModelId: TEST_VAD_MODEL_ID },
-    );
+    const audio = await preparedFile(file.path);
     const loaded = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
     const prompts: number[][] = [];
     const model: LoadedWhisper = {
