@@ -95,8 +95,9 @@ class Windows(torch.utils.data.IterableDataset):
     still those of the full padded window."""
 
     def __init__(self, corpus, batch, seed, window_s=10.0, ctc_target="chars", kind=None, warp=0.0, lang_p=None,
-                 context_share=0.0):
+                 context_share=0.0, mask_share=0.0):
         self.corpus, self.batch, self.seed, self.window_s = corpus, batch, seed, window_s
+        self.mask_share = mask_share
         self.warp, self.lang_p = warp, lang_p
         self.context_share = context_share
         self.ctc_target, self.kind = ctc_target, kind
@@ -135,6 +136,9 @@ class Windows(torch.utils.data.IterableDataset):
                 items.append(w)
             audio = torch.from_numpy(np.stack([w["audio"] for w in items]))
             feats = mel(audio)[:, :, : int(round(self.window_s * 100))]
+            for i in range(len(items)):
+                if rng.random() < self.mask_share:
+                    mask_features(rng, feats[i])
             T = max(len(w["inputs"]) for w in items)
             inp = torch.full((len(items), T), tok.eot, dtype=torch.long)
             tgt = torch.full((len(items), T), IGNORE, dtype=torch.long)
@@ -143,6 +147,23 @@ class Windows(torch.utils.data.IterableDataset):
                 tgt[i, : len(w["targets"])] = torch.tensor(w["targets"])
             ctc = [torch.tensor([chars[c] for c in w[self.ctc_target] if c in chars], dtype=torch.long) for w in items]
             yield feats, inp, tgt, ctc
+
+
+def mask_features(rng, feats, bands=2, band_max=10, spans=2, span_max=8):
+    """Hides a few bands of mel channels and a few short spans of frames (SpecAugment), in place.
+    A voice unlike any in training moves its energy to other channels (formants, pitch): a
+    model that must hear words with some channels missing leans less on any one of them. The
+    spans stay under 0.1 s so that no word is hidden whole while its text stays in the target."""
+    fill = float(feats.mean())
+    n_mels, n_frames = feats.shape
+    for _ in range(bands):
+        width = int(rng.integers(0, band_max + 1))
+        first = int(rng.integers(0, n_mels - width + 1))
+        feats[first : first + width, :] = fill
+    for _ in range(spans):
+        width = int(rng.integers(0, span_max + 1))
+        first = int(rng.integers(0, n_frames - width + 1))
+        feats[:, first : first + width] = fill
 
 
 def collate(x):
@@ -237,6 +258,9 @@ def main():
     ap.add_argument("--keep-positions", type=int, default=0,
                     help="the decoder's first positions, which every window reads, stay as they are (with"
                          " --pos-lr-mult the others can then learn fast without moving them)")
+    ap.add_argument("--mask-share", type=float, default=0.0,
+                    help="share of windows whose features lose a few mel bands and short spans of frames"
+                         " (see mask_features)")
     ap.add_argument("--lang-share", default=None,
                     help="share of windows per language, e.g. en=0.33,fr=0.33,de=0.12,es=0.22 (default: even);"
                          " the languages a model hears worst can be given more")
@@ -323,7 +347,7 @@ def main():
                                    short=(args.short_batch, args.short_window, None),
                                    full=(args.batch, 10.0, None))[phase]
         ds = Windows(args.corpus, batch, args.seed + step, window, args.ctc_target, kind, args.warp, lang_p,
-                     args.context_share)
+                     args.context_share, args.mask_share)
         return torch.utils.data.DataLoader(ds, batch_size=1, num_workers=1, collate_fn=collate, prefetch_factor=4)
 
     budget = args.minutes * 60
