@@ -84,7 +84,9 @@ test.describe('recognition in the browser', () => {
       });
       expect(new Set(heard.languages)).toEqual(new Set([language]));
       const wer = wordErrorRate(speech.text, heard.text);
-      console.log(`${language}: WER ${(100 * wer).toFixed(1)}%`);
+      console.log(
+        `${language}: WER ${(100 * wer).toFixed(1)}%\n said: ${speech.text}\n heard: ${heard.text}`,
+      );
       expect(wer).toBeLessThan(0.4);
     });
   }
