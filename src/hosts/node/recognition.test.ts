@@ -127,7 +127,7 @@ describe('recognition with the test model', () => {
   });
 
   // A guard against a broken pipeline, not the goal (15%): the test model's word error rate
-  // through the engine is 2-15% on held-out speech (tools/models/MODEL_CARD.md), where a
+  // through the engine is 2-11% on held-out speech (tools/models/MODEL_CARD.md), where a
   // broken front end or decoding loop gives 90-100%. Four sentences (32 words) per language,
   // because on two a single unlucky sentence moves the rate by a fifth.
   it.each([
