@@ -10,8 +10,8 @@ import { main } from './cli';
  * Recognition through the CLI's whole pipeline (ffmpeg decoding, Silero VAD, the engine's
  * decoding loop) with the test model, on speech generated with voices, speeds and pitches the
  * model was not trained on. These check the shape and the timing rules of what the engine
- * returns, and the language decisions the test model is good enough for (its word error rate
- * is not yet: tools/models/MODEL_CARD.md).
+ * returns, the language decisions, and word accuracy within a bound a little above what the
+ * test model measures (tools/models/MODEL_CARD.md).
  */
 const MODELS = join(import.meta.dirname, '..', '..', '..', '.models');
 const MODEL = 'murmur-test/whisper-synth';
@@ -126,10 +126,11 @@ describe('recognition with the test model', () => {
     expect(vtt.prediction.startsWith('WEBVTT\n\n1\n')).toBe(true);
   });
 
-  // A guard against a broken pipeline, not the goal (15%): the test model's word error rate
-  // through the engine is 2-11% on held-out speech (tools/models/MODEL_CARD.md), where a
-  // broken front end or decoding loop gives 90-100%. Four sentences (32 words) per language,
-  // because on two a single unlucky sentence moves the rate by a fifth.
+  // A guard against a broken pipeline: the test model's word error rate through the engine is
+  // 2-9% on held-out speech (tools/models/MODEL_CARD.md) and 6-19% on these 32 words a language,
+  // where a broken front end or decoding loop gives 90-100%. The bound leaves three words of
+  // room over the worst language, because one word moves the rate by 3 points. Four sentences
+  // per language, because on two a single unlucky sentence moves the rate by a fifth.
   it.each([
     ['en', 'english', 0],
     ['fr', 'french', 1],
@@ -153,6 +154,6 @@ describe('recognition with the test model', () => {
     console.log(
       `${language}: WER ${(100 * wer).toFixed(1)}%\n said: ${file.text}\n heard:${heard}`,
     );
-    expect(wer).toBeLessThan(0.4);
+    expect(wer).toBeLessThan(0.3);
   });
 });
