@@ -174,6 +174,52 @@ describe('decodeWindow', () => {
     expect(result.averageLogProbability).toBeGreaterThan(-1);
   });
 
+  it('compares even a sure decode with earlier text when asked to doubt every one', async () => {
+    const heard = [ts(0), 1, 2, 3, ts(1)];
+    // Sure either way, a little surer without the earlier text: the decode without it is kept.
+    const { model, calls } = scriptedModel([heard, heard], { rivalGaps: [6, 8] });
+    const result = await decodeWindow(model, {} as Tensor, 5, {
+      ...base,
+      contextTokens: [8],
+      contextDoubt: 0,
+    });
+    expect(calls.filter((c) => !c.hadPast)).toHaveLength(2);
+    expect(result.averageLogProbability).toBeGreaterThan(CONTEXT_DOUBT);
+    expect(result.conditioned).toBe(false);
+    // Surer with the earlier text: that decode is kept.
+    const surer = scriptedModel([heard, heard], { rivalGaps: [8, 6] });
+    const kept = await decodeWindow(surer.model, {} as Tensor, 5, {
+      ...base,
+      contextTokens: [8],
+      contextDoubt: 0,
+    });
+    expect(surer.calls.filter((c) => !c.hadPast)).toHaveLength(2);
+    expect(kept.conditioned).toBe(true);
+  });
+
+  it('says whether the decode it returns was shown the earlier text', async () => {
+    const heard = [ts(0), 1, 2, 3, ts(1)];
+    const loop = [ts(0), ...Array.from({ length: 40 }, () => 5), ts(4)];
+    const shown = await decodeWindow(scriptedModel([heard]).model, {} as Tensor, 5, {
+      ...base,
+      contextTokens: [8],
+    });
+    expect(shown.conditioned).toBe(true);
+    // A hint alone is not earlier text.
+    const hinted = await decodeWindow(scriptedModel([heard]).model, {} as Tensor, 5, {
+      ...base,
+      hintTokens: [7],
+    });
+    expect(hinted.conditioned).toBe(false);
+    // The retry without the earlier text after a failure is what comes back.
+    const retried = await decodeWindow(scriptedModel([loop, heard]).model, {} as Tensor, 5, {
+      ...base,
+      contextTokens: [8],
+    });
+    expect(retried.sampled).toEqual(heard);
+    expect(retried.conditioned).toBe(false);
+  });
+
   it('decodes once when the model is sure with the earlier text or has none', async () => {
     const heard = [ts(0), 1, 2, 3, ts(1)];
     const sure = scriptedModel([heard]);

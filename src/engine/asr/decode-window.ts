@@ -19,6 +19,11 @@ export interface WindowDecodeOptions {
   /** ...then the text decoded before this window (conditioning), which a failing decode drops. */
   contextTokens: readonly number[];
   temperatures: readonly number[];
+  /**
+   * A decode shown earlier text that passes with a mean log-probability below this is compared
+   * with one without it (default CONTEXT_DOUBT; 0 compares every such decode).
+   */
+  contextDoubt?: number;
   maxNewTokens: number;
   random: () => number;
   /** Benchmarks only: stop after exactly this many tokens (generated weights never stop). */
@@ -40,6 +45,8 @@ export interface WindowDecode {
   averageLogProbability: number;
   compressionRatio: number;
   temperature: number;
+  /** Whether this decode was shown the earlier text (a retry without it was not). */
+  conditioned: boolean;
 }
 
 /** Whisper's thresholds for giving up on a decode and trying a higher temperature. */
@@ -147,6 +154,7 @@ export async function decodeWindow(
       averageLogProbability: sumLogProbability / (sampled.length + 1),
       compressionRatio: compressionRatio(text),
       temperature,
+      conditioned: context.length > 0,
     };
     const silent =
       noSpeechProbability > FALLBACK.noSpeech &&
@@ -162,7 +170,8 @@ export async function decodeWindow(
       return better ? result : doubted;
     }
     if (options.forcedTokenCount !== undefined) return result;
-    if (!poor && context.length > 0 && result.averageLogProbability < CONTEXT_DOUBT) {
+    const doubt = options.contextDoubt ?? CONTEXT_DOUBT;
+    if (!poor && context.length > 0 && result.averageLogProbability < doubt) {
       doubted = result;
       context = [];
       continue;

@@ -11,7 +11,7 @@ import {
 import { completeChannel, type GrowingChannel } from '../media/growing-channel';
 import type { ChannelAudio, SpeechRegion } from '../media/prepared-audio';
 import { SAMPLE_RATE } from '../media/prepared-audio';
-import { decodeWindow, isNoSpeech } from './decode-window';
+import { CONTEXT_DOUBT, decodeWindow, isNoSpeech } from './decode-window';
 import type { LoadedWhisper } from './whisper-model';
 import type { Tensor } from './transformers-port';
 import { windowSegments } from './window-segments';
@@ -68,6 +68,19 @@ export function channelStreams(
     splitPause: perTurn ? 1 : Infinity,
   });
 }
+
+/**
+ * Whether the decoder is shown the text decoded before each window (Whisper's conditioning).
+ * It is tried, not assumed: the first window that has earlier text is decoded with and without
+ * it, and the surer decode decides. Conditioning stays on while decodes with earlier text keep
+ * being chosen; once one loses (a doubtful or failed decode beaten by the same window without
+ * the text, or a window the text silenced), the rest of the channel is decoded without it. A
+ * model that reads its earlier text well is surer with it, and keeps it. One that does not
+ * pays twice for every window otherwise: the test model, shown earlier text, lost words
+ * (a Spanish sentence heard as 4 of its 8 words, at -0.36 against -0.19 without the text) or
+ * looped and was decoded again, 2-3 times as slow over a 400-s recording.
+ */
+type Conditioning = 'untried' | 'kept' | 'dropped';
 
 /** A window's encoder output, kept when the same window is decoded next. */
 interface EncodedWindow {
@@ -213,6 +226,7 @@ export async function transcribeChannel(
   let held: RecognisedSegment[] = [];
   let previous: number[] = [];
   let previousLanguage: string | null = null;
+  let conditioning: Conditioning = 'untried';
   let done = 0;
 
   let index = 0;
@@ -236,6 +250,7 @@ export async function transcribeChannel(
         segments.length = 0;
         previous = [];
         previousLanguage = null;
+        conditioning = 'untried';
         done = 0;
         index = 0;
         seek = 0;
@@ -289,7 +304,7 @@ export async function transcribeChannel(
     ready = null;
     const room = Math.max(0, promptRoom - hintTokens.length);
     // slice(-0) would be the whole array: a hint that fills the room leaves none for context
-    const earlier = room > 0 ? previous.slice(-room) : [];
+    const earlier = room > 0 && conditioning !== 'dropped' ? previous.slice(-room) : [];
     const decodeWith = (context: readonly number[]) =>
       decodeWindow(model, encoded, seconds, {
         language: decodeLanguage,
@@ -297,6 +312,7 @@ export async function transcribeChannel(
         hintTokens,
         contextTokens: context,
         temperatures: TEMPERATURES,
+        contextDoubt: conditioning === 'untried' ? 0 : CONTEXT_DOUBT,
         maxNewTokens: tokenBudget(model, seconds),
         random,
         forcedTokenCount:
@@ -326,6 +342,9 @@ export async function transcribeChannel(
       options.forcedTokensPerSecond === undefined
     ) {
       decode = await decodeWith([]);
+    }
+    if (earlier.length > 0 && options.forcedTokensPerSecond === undefined) {
+      conditioning = decode.conditioned ? 'kept' : 'dropped';
     }
     let consumed = seconds;
     if (!isNoSpeech(decode)) {

@@ -257,6 +257,85 @@ describe('conditioning on earlier text', () => {
   });
 });
 
+describe('conditioning that is tried before it is kept', () => {
+  let audio: PreparedAudio;
+  let loaded: LoadedWhisper;
+  beforeAll(async () => {
+    // Six sentences with short pauses: three or more windows of the test model.
+    const file = spokenFile(
+      scratchDir(),
+      'tried',
+      [0, 1, 2, 3, 4, 5].map((k) => ({
+        language: 'en' as const,
+        text: sentence('en', 740 + k, 9),
+      })),
+      0.8,
+    );
+    audio = await preparedFile(file.path);
+    loaded = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
+  });
+
+  /**
+   * A model that hears each window as the test model does without earlier text, and, shown
+   * earlier text, decodes the same text with its logits multiplied by `scale` (surer above 1,
+   * less sure below). Counts the windows and the decodes started with and without earlier text.
+   */
+  async function run(scale: number) {
+    const { startOfPrevious, startOfTranscript } = loaded.vocab;
+    // Positions of the prompt left out of the current decode.
+    let dropped = 0;
+    const starts = { with: 0, without: 0 };
+    const model: LoadedWhisper = {
+      ...loaded,
+      step: async (encoded, tokens, past) => {
+        if (past === null) {
+          dropped = tokens[0] === startOfPrevious ? tokens.indexOf(startOfTranscript) : 0;
+          if (dropped > 0) starts.with++;
+          else if (tokens[0] === startOfTranscript && tokens.length === 3) starts.without++;
+        }
+        const step = await loaded.step(
+          encoded,
+          past === null ? tokens.slice(dropped) : tokens,
+          past,
+        );
+        if (dropped === 0) return step;
+        return {
+          ...step,
+          lastLogits: step.lastLogits.map((x) => x * scale),
+          logitsAt: (position: number) => step.logitsAt(position - dropped),
+        };
+      },
+    };
+    let windows = 0;
+    const segments = await transcribeChannel(model, audio.channels[0]!, audio.file.duration, {
+      languageBehaviour: 'manual',
+      language: 'en',
+      task: 'transcribe',
+      hint: '',
+      onWindow: () => windows++,
+    });
+    return { segments, starts, windows };
+  }
+
+  it('keeps the earlier text for a model that is surer with it, at one extra decode', async () => {
+    const { segments, starts, windows } = await run(3);
+    expect(windows).toBeGreaterThanOrEqual(3);
+    expect(segments.length).toBeGreaterThan(0);
+    // Every window after the first is shown the earlier text; only the first of them is also
+    // decoded without it.
+    expect(starts.with).toBe(windows - 1);
+    expect(starts.without).toBe(2);
+  });
+
+  it('drops the earlier text for the rest of the channel once it makes the model less sure', async () => {
+    const { segments, starts, windows } = await run(0.6);
+    expect(windows).toBeGreaterThanOrEqual(3);
+    expect(segments.length).toBeGreaterThan(0);
+    expect(starts.with).toBe(1);
+    expect(starts.without).toBeGreaterThanOrEqual(windows);
+  });
+});
+
 describe('recognition that starts while speech is still being found', () => {
   it.each([
     ['manual', 'es'],
