@@ -87,7 +87,7 @@ test.describe('recognition in the browser', () => {
       console.log(
         `${language}: WER ${(100 * wer).toFixed(1)}%\n said: ${speech.text}\n heard: ${heard.text}`,
       );
-      expect(wer).toBeLessThan(0.3);
+      expect(wer).toBeLessThanOrEqual(0.15);
     });
   }
 });
