@@ -11,7 +11,7 @@ import {
 import { completeChannel, type GrowingChannel } from '../media/growing-channel';
 import type { ChannelAudio, SpeechRegion } from '../media/prepared-audio';
 import { SAMPLE_RATE } from '../media/prepared-audio';
-import { CONTEXT_DOUBT, decodeWindow, isNoSpeech } from './decode-window';
+import { decodeWindow, isNoSpeech } from './decode-window';
 import type { LoadedWhisper } from './whisper-model';
 import type { Tensor } from './transformers-port';
 import { windowSegments } from './window-segments';
@@ -312,7 +312,8 @@ export async function transcribeChannel(
         hintTokens,
         contextTokens: context,
         temperatures: TEMPERATURES,
-        contextDoubt: conditioning === 'untried' ? 0 : CONTEXT_DOUBT,
+        // untried: every decode shown the earlier text is compared with one without it
+        contextDoubt: conditioning === 'untried' ? 0 : undefined,
         maxNewTokens: tokenBudget(model, seconds),
         random,
         forcedTokenCount:
