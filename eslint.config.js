@@ -3,7 +3,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import edges of the layout: core is a leaf; engine sees core only; the app sees no engine. */
+/**
+ * Import edges of the layout: core is a leaf; engine sees core only; worker/ (the protocols and
+ * the page's client) sees core only; hosts see everything but the app; the app sees no engine.
+ */
 const forbid = (folders, extra = []) => ({
   'no-restricted-imports': [
     'error',
@@ -70,4 +73,33 @@ export default tseslint.config(
       [{ group: ['react', 'react-dom', 'zustand'], message: 'engine/ has no UI.' }],
     ),
   },
+  {
+    files: ['src/worker/**/*.ts'],
+    rules: forbid(
+      ['engine', 'hosts', 'app'],
+      [
+        {
+          group: ['react', 'react-dom', 'zustand', '@huggingface/*', '@ffmpeg/*', 'onnxruntime-*'],
+          message: 'worker/ holds the messages and the page-side client only.',
+        },
+      ],
+    ),
+  },
+  // Each host is wired once, by its own composition root; neither reaches into the other.
+  ...['browser', 'node'].map((host) => {
+    const other = host === 'node' ? 'browser' : 'node';
+    return {
+      files: [`src/hosts/${host}/**/*.ts`],
+      rules: forbid(
+        ['app'],
+        [
+          { group: ['react', 'react-dom', 'zustand'], message: 'hosts/ has no UI.' },
+          {
+            group: [`../${other}`, `../${other}/**`, `**/hosts/${other}/**`],
+            message: `The ${host} host does not use the ${other} host's code.`,
+          },
+        ],
+      ),
+    };
+  }),
 );

@@ -47,14 +47,14 @@ async function prepare(
 
 async function prepared(page: Page, file: string | null, options: HarnessOptions = {}) {
   const reply = await prepare(page, file, options);
-  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-  return reply.summary;
+  if (reply.type === 'error') throw new Error(`${reply.data.code}: ${reply.data.message}`);
+  return reply.data;
 }
 
 async function failure(page: Page, file: string | null, options: HarnessOptions = {}) {
   const reply = await prepare(page, file, options);
-  if (reply.ok) throw new Error(`${file ?? options.url} was accepted`);
-  return reply.error;
+  if (reply.type !== 'error') throw new Error(`${file ?? options.url} was accepted`);
+  return reply.data;
 }
 
 test.describe('the media stage in the browser', () => {

@@ -1,21 +1,30 @@
-import type { Dtype } from '../../src/engine/asr/model-settings';
+import type { Dtype } from '../../src/engine/models/model-settings';
+import type { Envelope, ErrorReply } from '../../src/worker/envelope';
 
-/** Messages between the recognition benchmark page and its worker. */
-export interface AsrBenchRequest {
+/** What the benchmark page asks its worker: one run of a contender. */
+export interface AsrBenchOptions {
   contender: 'engine' | 'pipeline';
-  /** The recording, for the engine (which decodes it itself). */
-  file: File;
-  /** The same recording as raw 16 kHz mono float32, for the library's pipeline. */
-  pcm: File;
   modelId: string;
-  /** Tokens decoded per second of speech (generated weights never stop on their own). */
+  /** Tokens decoded per second of speech (generated weights never stop on their own)... */
   tokensPerSecond: number;
+  /** ...which for the engine is this many per second of its windows (pauses shortened). */
+  tokensPerStreamSecond: number;
   /** For the library's pipeline: tokens per 30-s chunk, as it decodes every chunk alike. */
   tokensPerChunk: number;
   threads: number;
   /** The engine's encoder and decoder precisions, where not the device's defaults. */
   dtypes?: { encoderDtype?: Dtype; decoderDtype?: Dtype };
 }
+
+export type AsrBenchRequest = Envelope<
+  'run',
+  AsrBenchOptions & {
+    /** The recording, for the engine (which decodes it itself). */
+    file: File;
+    /** The same recording as raw 16 kHz mono float32, for the library's pipeline. */
+    pcm: File;
+  }
+>;
 
 export interface AsrBenchResult {
   contender: 'engine' | 'pipeline';
@@ -38,4 +47,4 @@ export interface EngineStages {
   inference_time: number;
 }
 
-export type AsrBenchReply = { ok: true; result: AsrBenchResult } | { ok: false; error: string };
+export type AsrBenchReply = Envelope<'result', AsrBenchResult> | ErrorReply;

@@ -3,13 +3,14 @@ import {
   type MediaFile,
   type TranscriptionRequest,
 } from '../../src/core/contract/request';
-import { loadWhisper, type LoadedWhisper } from '../../src/engine/asr/whisper-model';
-import { prepareAudio, warmMediaStage } from '../../src/engine/media/prepare-audio';
-import { runPipeline } from '../../src/engine/pipeline';
-import { browserMediaPorts } from '../../src/hosts/browser/ffmpeg-media-ports';
+import { runPipeline, warmUp } from '../../src/engine/pipeline';
+import type { EnginePorts, LoadedWhisper } from '../../src/engine/ports';
+import { browserEnginePorts } from '../../src/hosts/browser/engine-ports';
 import { configureTransformers } from '../../src/hosts/browser/transformers-setup';
-import type { MediaPorts } from '../../src/engine/ports';
+import { toWireError } from '../../src/worker/envelope';
+import { forcedDecoding } from '../../tools/bench/forced-decoding';
 import type { AsrBenchReply, AsrBenchRequest, EngineStages } from './asr-protocol';
+import { TEST_MODELS } from './test-models';
 
 /**
  * One benchmark run in a worker: Murmur's engine (media stage, VAD, its own decoding loop) or
@@ -56,14 +57,13 @@ function profiled(model: LoadedWhisper): Record<string, { seconds: number; calls
   return profile;
 }
 
-/** Times the media stage's VAD calls (wall time: they may run beside recognition). */
-function profiledVad(ports: MediaPorts, entry: { seconds: number; calls: number }): MediaPorts {
+/** Times the speech stage's VAD calls (wall time: they may run beside recognition). */
+function profiledVad(ports: EnginePorts, entry: { seconds: number; calls: number }): EnginePorts {
   return {
     ...ports,
     async speechDetector(options) {
       const detector = await ports.speechDetector(options);
       return {
-        ...detector,
         streamWindows: detector.streamWindows,
         warmupWindows: detector.warmupWindows,
         async probabilities(samples, o) {
@@ -80,30 +80,30 @@ function profiledVad(ports: MediaPorts, entry: { seconds: number; calls: number 
   };
 }
 
-async function engine(data: AsrBenchRequest) {
-  const transformers = configureTransformers('/hub/', 'wasm');
-  const wasm = transformers.env.backends.onnx.wasm;
-  if (wasm) wasm.numThreads = data.threads;
+async function engine(data: AsrBenchRequest['data']) {
   const vadRuns = { seconds: 0, calls: 0 };
-  const media = profiledVad(browserMediaPorts('/hub/'), vadRuns);
+  const ports = profiledVad(
+    browserEnginePorts({
+      ...TEST_MODELS,
+      whisperModel: data.modelId,
+      threads: data.threads,
+      ...(data.dtypes ? { dtypes: data.dtypes } : {}),
+    }),
+    vadRuns,
+  );
   const loadStarted = performance.now();
-  const model = await loadWhisper(transformers, data.modelId, 'wasm', undefined, data.dtypes);
+  const loaded = await ports.recogniser({});
   // As in the app, ffmpeg and the VAD model are loaded before the file comes (not timed).
-  await warmMediaStage(media, { vadModelId: 'murmur-test/silero-vad' });
+  await warmUp(ports);
   const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
+  const model: LoadedWhisper = forcedDecoding(loaded, data.tokensPerStreamSecond);
   const profile = { ...profiled(model), vad: vadRuns };
   const started = performance.now();
   let first = 0;
   const response = await runPipeline(
     request(data.file),
+    { ...ports, recogniser: async () => model },
     {
-      prepareAudio: (r, o) =>
-        prepareAudio(r, media, { ...o, vadModelId: 'murmur-test/silero-vad' }),
-      loadWhisper: async () => model,
-      clock: () => performance.now() / 1000,
-    },
-    {
-      forcedTokensPerSecond: data.tokensPerSecond,
       onSegment: () => {
         first ||= performance.now();
       },
@@ -121,7 +121,7 @@ async function engine(data: AsrBenchRequest) {
   };
 }
 
-async function library(data: AsrBenchRequest) {
+async function library(data: AsrBenchRequest['data']) {
   // transformers.js' own default: the build with WebGPU, whatever the device.
   const transformers = configureTransformers('/hub/', 'webgpu');
   const wasm = transformers.env.backends.onnx.wasm;
@@ -155,12 +155,13 @@ async function library(data: AsrBenchRequest) {
 }
 
 scope.onmessage = async (event) => {
-  const data = event.data;
+  const { id, data } = event.data;
   try {
     const run = data.contender === 'engine' ? await engine(data) : await library(data);
     scope.postMessage({
-      ok: true,
-      result: {
+      id,
+      type: 'result',
+      data: {
         contender: data.contender,
         ...run,
         crossOriginIsolated: self.crossOriginIsolated,
@@ -168,9 +169,8 @@ scope.onmessage = async (event) => {
       },
     });
   } catch (thrown) {
-    scope.postMessage({
-      ok: false,
-      error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown),
-    });
+    const wire = toWireError(thrown);
+    if (thrown instanceof Error && thrown.stack) wire.message = thrown.stack;
+    scope.postMessage({ id, type: 'error', data: wire });
   }
 };

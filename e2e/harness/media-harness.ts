@@ -1,8 +1,8 @@
 import type { HarnessReply, HarnessRequest, HarnessSummary } from './media-protocol';
 
 /**
- * The browser tests' handle on the media stage: it runs `prepareAudio` with the browser ports
- * in a module worker, as the app's worker does, and answers with a summary.
+ * The browser tests' handle on the media and speech stages: it runs them with the browser
+ * host's ports in a module worker, as the app's worker does, and answers with a summary.
  */
 const worker = new Worker(new URL('./media.worker.ts', import.meta.url), { type: 'module' });
 const pending = new Map<number, (reply: HarnessReply) => void>();
@@ -24,11 +24,14 @@ function prepare(options: HarnessOptions = {}): Promise<HarnessReply> {
   const file = options.url ? null : (input?.files?.[0] ?? null);
   const message: HarnessRequest = {
     id: nextId++,
-    file,
-    url: options.url ?? null,
-    endpoint: options.endpoint ?? 'audio',
-    toggleNoiseReduction: options.toggleNoiseReduction ?? false,
-    windowSeconds: options.windowSeconds ?? null,
+    type: 'prepare',
+    data: {
+      file,
+      url: options.url ?? null,
+      endpoint: options.endpoint ?? 'audio',
+      toggleNoiseReduction: options.toggleNoiseReduction ?? false,
+      windowSeconds: options.windowSeconds ?? null,
+    },
   };
   return new Promise((resolve) => {
     pending.set(message.id, resolve);

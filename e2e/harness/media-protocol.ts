@@ -1,14 +1,17 @@
 import type { ChannelBilling, ProvidedFileMetadata } from '../../src/core/contract/response';
+import type { Envelope, ErrorReply } from '../../src/worker/envelope';
 
-/** What the harness page asks its worker to do. */
-export interface HarnessRequest {
-  id: number;
-  file: File | null;
-  url: string | null;
-  endpoint: 'audio' | 'video';
-  toggleNoiseReduction: boolean;
-  windowSeconds: number | null;
-}
+/** What the harness page asks its worker to do: the media and speech stages on a file or URL. */
+export type HarnessRequest = Envelope<
+  'prepare',
+  {
+    file: File | null;
+    url: string | null;
+    endpoint: 'audio' | 'video';
+    toggleNoiseReduction: boolean;
+    windowSeconds: number | null;
+  }
+>;
 
 /** A summary of the prepared audio (the samples themselves stay in the worker). */
 export interface HarnessSummary {
@@ -22,6 +25,4 @@ export interface HarnessSummary {
   wallSeconds: number;
 }
 
-export type HarnessReply =
-  | { id: number; ok: true; summary: HarnessSummary }
-  | { id: number; ok: false; error: { name: string; code: string | null; message: string } };
+export type HarnessReply = Envelope<'result', HarnessSummary> | ErrorReply;

@@ -1,25 +1,13 @@
 import { spanDuration } from '../../src/core/audio/speech-regions';
-import { ServiceError } from '../../src/core/contract/errors';
-import {
-  requestWithDefaults,
-  type MediaFile,
-  type TranscriptionRequest,
-} from '../../src/core/contract/request';
-import { prepareAudio } from '../../src/engine/media/prepare-audio';
-import { browserMediaPorts } from '../../src/hosts/browser/ffmpeg-media-ports';
+import { requestWithDefaults } from '../../src/core/contract/request';
+import { prepareAudio } from '../../src/engine/pipeline';
+import { browserEnginePorts } from '../../src/hosts/browser/engine-ports';
+import { toWireError } from '../../src/worker/envelope';
 import type { HarnessReply, HarnessRequest } from './media-protocol';
+import { TEST_MODELS } from './test-models';
 
-/** The test models served by the preview server at /hub/ (see tools/model-host). */
-const ports = browserMediaPorts('/hub/');
-
-function request(data: HarnessRequest): TranscriptionRequest<MediaFile> {
-  const media = data.file
-    ? { kind: 'file' as const, file: data.file }
-    : { kind: 'url' as const, url: data.url ?? '' };
-  return requestWithDefaults(data.endpoint, media, {
-    toggle_noise_reduction: data.toggleNoiseReduction,
-  });
-}
+/** The media and speech stages with the browser host's ports, on the test models at /hub/. */
+const ports = browserEnginePorts(TEST_MODELS);
 
 const scope = self as unknown as {
   postMessage(message: HarnessReply): void;
@@ -27,21 +15,26 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = async (event) => {
-  const data = event.data;
+  const { id, data } = event.data;
   const progress: string[] = [];
   const started = performance.now();
   try {
-    const audio = await prepareAudio(request(data), ports, {
-      vadModelId: 'murmur-test/silero-vad',
-      onProgress: (_fraction, detail) => {
+    const media = data.file
+      ? { kind: 'file' as const, file: data.file }
+      : { kind: 'url' as const, url: data.url ?? '' };
+    const request = requestWithDefaults(data.endpoint, media, {
+      toggle_noise_reduction: data.toggleNoiseReduction,
+    });
+    const audio = await prepareAudio(request, ports, {
+      onProgress: (_stage, _fraction, detail) => {
         if (progress[progress.length - 1] !== detail) progress.push(detail);
       },
       ...(data.windowSeconds ? { windowSeconds: data.windowSeconds } : {}),
     });
     scope.postMessage({
-      id: data.id,
-      ok: true,
-      summary: {
+      id,
+      type: 'result',
+      data: {
         file: audio.file,
         nbSilentChannels: audio.nbSilentChannels,
         billing: audio.billing,
@@ -62,16 +55,7 @@ scope.onmessage = async (event) => {
         wallSeconds: (performance.now() - started) / 1000,
       },
     });
-  } catch (e) {
-    const error = e instanceof Error ? e : new Error(String(e));
-    scope.postMessage({
-      id: data.id,
-      ok: false,
-      error: {
-        name: error.name,
-        code: e instanceof ServiceError ? e.code : null,
-        message: error.message,
-      },
-    });
+  } catch (thrown) {
+    scope.postMessage({ id, type: 'error', data: toWireError(thrown) });
   }
 };

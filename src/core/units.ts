@@ -1,16 +1,20 @@
 /**
- * Times cross many stages as plain numbers; these names say which unit a number is in.
- * Conversion between them happens only here.
+ * Times cross many stages as plain numbers; these names say which unit a number is in, and
+ * conversions between samples and seconds happen only here, at the engine's one sample rate.
  */
 export type Seconds = number;
 export type SampleIndex = number;
 
-export function samplesToSeconds(samples: SampleIndex, sampleRate: number): Seconds {
-  return samples / sampleRate;
+/** Every channel is decoded to 16 kHz mono float32, the rate of Whisper and Silero VAD. */
+export const SAMPLE_RATE = 16_000;
+
+export function toSeconds(samples: SampleIndex): Seconds {
+  return samples / SAMPLE_RATE;
 }
 
-export function secondsToSamples(seconds: Seconds, sampleRate: number): SampleIndex {
-  return Math.round(seconds * sampleRate);
+/** The nearest sample to a time. */
+export function toSamples(seconds: Seconds): SampleIndex {
+  return Math.round(seconds * SAMPLE_RATE);
 }
 
 /** Times in responses are given to the millisecond. */

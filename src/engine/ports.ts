@@ -3,7 +3,9 @@
  * implementations; the pipeline never asks which host it runs in.
  */
 import type { MediaFile } from '../core/contract/request';
-import type { SpeechDetector } from './media/silero-vad';
+import type { WhisperVocabulary } from '../core/decoding/vocabulary';
+import type { Device } from './models/model-settings';
+import type { Tensor } from './models/transformers-port';
 
 /** Progress of one long operation: a fraction 0..1 (null when unknown) and a line of detail. */
 export type ProgressListener = (fraction: number | null, detail: string) => void;
@@ -75,32 +77,109 @@ export interface FfmpegPort {
 /** The host's `fetch` (the browser's, or Node's for the CLI). */
 export type FetchPort = (url: string, init: { signal?: AbortSignal }) => Promise<Response>;
 
-/**
- * Loads the voice activity detector (Silero VAD; `modelId` defaults to the production model),
- * once per model: later calls return the same detector. Node runs it in-process
- * (`loadSileroVad`); the browser in a worker of its own, so that it finds speech further on
- * while the recogniser works.
- */
-export type SpeechDetectorLoader = (options: {
+export interface ScoreOptions {
   signal?: AbortSignal;
-  modelId?: string;
-}) => Promise<SpeechDetector>;
-
-/** What the media stage needs from its host. */
-export interface MediaPorts {
-  ffmpeg: FfmpegPort;
-  speechDetector: SpeechDetectorLoader;
+  onProgress?: ProgressListener;
   /**
-   * True where the detector runs in a thread of its own (the browser's worker): recognition
-   * then starts while it is still finding speech. In one thread, taking turns only made the
-   * whole slower (Node: 5.7 s against 4.4 s for a 74-s talk).
+   * Windows to score, `from` (default 0) to `to` (default: all, the last one partial): a
+   * channel can be scored piece by piece while it is still being decoded. A piece that starts
+   * on a stream boundary (`streamWindows`) gets the same probabilities as scoring it whole.
    */
-  speechDetectionApart: boolean;
+  from?: number;
+  to?: number;
+  /**
+   * The window of the channel that `samples` begins at (default 0): a host that scores in
+   * another thread is sent only the stretch a piece reads (see `pieceStart`).
+   */
+  offset?: number;
+}
+
+/** Voice activity detection: a speech probability per 512-sample window of 16 kHz audio. */
+export interface SpeechDetector {
+  /** Speech probability of each 512-sample window of a 16 kHz channel (or of `from`..`to`). */
+  probabilities(samples: Float32Array, options?: ScoreOptions): Promise<Float32Array>;
+  /** Windows per stream: pieces that start at multiples of it score as the whole would. */
+  readonly streamWindows: number;
+  /** Windows each stream after the first scores before its own (see `StreamLayout`). */
+  readonly warmupWindows: number;
+}
+
+/**
+ * Loads the voice activity detector (Silero VAD, the model the host was set up with), once:
+ * later calls return the same detector. Node runs it in-process; the browser in a worker of
+ * its own, so that it finds speech further on while the recogniser works.
+ */
+export type SpeechDetectorLoader = (options: { signal?: AbortSignal }) => Promise<SpeechDetector>;
+
+/** What the decoding loop needs of one step of the decoder. */
+export interface DecoderStep {
+  /** Logits of the last position, one row of the vocabulary. */
+  lastLogits: Float32Array;
+  /** Logits of every position of this step's input, for reading earlier rows (no-speech). */
+  logitsAt(position: number): Float32Array;
+  /** Cross-attention of the alignment heads for the last position: [head][frame]. */
+  alignmentRows: Float32Array[];
+  past: PastKeyValues;
+}
+
+/** The decoder's keys and values so far, as onnxruntime tensors (on the GPU with WebGPU). */
+export type PastKeyValues = Record<string, OrtTensor>;
+
+export interface LoadedWhisper {
+  id: string;
+  device: Device;
+  vocab: WhisperVocabulary;
+  /** Samples per window (chunk_length x sampling_rate) and encoder frames per window. */
+  windowSamples: number;
+  encoderFrames: number;
+  /** Decoder context; prompts are at most half of it (Whisper's rule). */
+  maxTargetPositions: number;
+  medianFilterWidth: number;
+  /** The latest first timestamp, in 0.02-s steps (generation config; Whisper's is 1.0 s). */
+  maxInitialTimestampIndex: number;
+  features(audio: Float32Array): Promise<Tensor>;
+  encode(features: Tensor): Promise<Tensor>;
+  step(
+    encoded: Tensor,
+    tokens: readonly number[],
+    past: PastKeyValues | null,
+  ): Promise<DecoderStep>;
+  /** Frees keys and values held on the GPU once a decode is done with them. */
+  releasePast(past: PastKeyValues): void;
+  encodeText(text: string): number[];
+  decodeText(tokens: readonly number[]): string;
+  tokenText(token: number): string;
+  dispose(): Promise<void>;
+}
+
+/** The parts of an onnxruntime tensor and session (web or Node) the engine uses. */
+export interface OrtTensor {
+  dims: readonly number[];
+  data: unknown;
+  location?: string;
+  dispose?(): void;
+}
+
+/** Loads the recogniser the host was set up with, once per model and device. */
+export type RecogniserLoader = (options: {
+  signal?: AbortSignal;
+  onProgress?: ProgressListener;
+}) => Promise<LoadedWhisper>;
+
+/**
+ * Everything the pipeline needs from its host, built once by the host's composition root
+ * (hosts/node/engine-ports.ts, hosts/browser/engine-ports.ts) and kept: ffmpeg and the models
+ * load on first use and stay loaded for later requests.
+ */
+export interface EnginePorts {
+  ffmpeg: FfmpegPort;
   fetch: FetchPort;
-  clock: Clock;
   /**
    * True where a fetch is subject to the page's cross-origin rules (the browser): a failed
    * fetch is then most often a server that does not allow other sites to read its files.
    */
   crossOriginFetch: boolean;
+  speechDetector: SpeechDetectorLoader;
+  recogniser: RecogniserLoader;
+  clock: Clock;
 }

@@ -1,14 +1,8 @@
-import { ServiceError, isErrorCode } from '../core/contract/errors';
+import { ServiceError } from '../core/contract/errors';
 import type { Endpoint } from '../core/contract/endpoints';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
-import type {
-  EngineSettings,
-  FromWorker,
-  Progress,
-  RequestFields,
-  ToWorker,
-  WireError,
-} from './protocol';
+import type { EngineSettings, FromWorker, Progress, RequestFields, ToWorker } from './protocol';
+import { fromWireError } from './envelope';
 
 export interface TranscribeCallbacks {
   onProgress?: (progress: Progress) => void;
@@ -21,11 +15,6 @@ export interface TranscribeCallbacks {
 interface Pending extends TranscribeCallbacks {
   resolve: (response: TranscriptionResponse) => void;
   reject: (error: Error) => void;
-}
-
-function fromWire(error: WireError): ServiceError {
-  const code = isErrorCode(error.code) ? error.code : 'internal_error';
-  return new ServiceError(code, error.message, error.problems);
 }
 
 /** FormData cannot be posted to a worker; its strings and files can. */
@@ -149,7 +138,7 @@ export class TranscriptionClient {
         break;
       case 'error':
         this.pending.delete(message.id);
-        call.reject(fromWire(message.data));
+        call.reject(fromWireError(message.data));
         break;
       default:
         throw new Error(

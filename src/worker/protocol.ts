@@ -1,8 +1,7 @@
 import type { Endpoint } from '../core/contract/endpoints';
-import type { ErrorCode, FieldProblem } from '../core/contract/errors';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
-
-import type { Stage } from '../engine/stages';
+import type { Stage } from '../core/stages';
+import type { Envelope, ErrorReply } from './envelope';
 
 export type { Stage };
 
@@ -20,12 +19,6 @@ export interface RequestFields {
   files: Record<string, File>;
 }
 
-export interface WireError {
-  code: ErrorCode;
-  message: string;
-  problems: FieldProblem[];
-}
-
 /** Which models the worker uses and where it downloads them from. */
 export interface EngineSettings {
   /** The hub, or a self-hosted mirror in the hub's layout. */
@@ -36,17 +29,16 @@ export interface EngineSettings {
   useGpu: boolean;
 }
 
-/** Messages from the page to the worker. */
+/** Messages from the page to the transcription worker. */
 export type ToWorker =
-  | { id: number; type: 'configure'; data: EngineSettings }
-  | { id: number; type: 'transcribe'; data: RequestFields };
+  Envelope<'configure', EngineSettings> | Envelope<'transcribe', RequestFields>;
 
-/** Messages from the worker to the page. Progress and segments stream before the result. */
+/** Messages from the transcription worker to the page. Progress and segments stream first. */
 export type FromWorker =
-  | { id: number; type: 'progress'; data: Progress }
-  | { id: number; type: 'segment'; data: Segment }
-  | { id: number; type: 'notice'; data: string }
+  | Envelope<'progress', Progress>
+  | Envelope<'segment', Segment>
+  | Envelope<'notice', string>
   /** Where the recogniser runs: 'webgpu' or 'wasm'. */
-  | { id: number; type: 'device'; data: string }
-  | { id: number; type: 'result'; data: TranscriptionResponse }
-  | { id: number; type: 'error'; data: WireError };
+  | Envelope<'device', string>
+  | Envelope<'result', TranscriptionResponse>
+  | ErrorReply;

@@ -14,6 +14,8 @@ export interface BenchAudio {
   pcm: string;
   seconds: number;
   speechSeconds: number;
+  /** Sentences spoken (each a speech region of its own). */
+  utterances: number;
 }
 
 export function benchAudio(seconds = 120): BenchAudio {
@@ -23,15 +25,13 @@ export function benchAudio(seconds = 120): BenchAudio {
   const pcm = join(dir, `speech-pauses-${seconds}s.f32`);
   const meta = join(dir, `speech-pauses-${seconds}s.json`);
   if (existsSync(wav) && existsSync(pcm) && existsSync(meta)) {
-    return {
-      wav,
-      pcm,
-      ...(JSON.parse(readFileSync(meta, 'utf8')) as { seconds: number; speechSeconds: number }),
-    };
+    const info = JSON.parse(readFileSync(meta, 'utf8')) as Omit<BenchAudio, 'wav' | 'pcm'>;
+    if (info.utterances) return { wav, pcm, ...info };
   }
   const parts: Float32Array[] = [];
   let total = 0;
   let speech = 0;
+  let utterances = 0;
   for (let i = 0; total < seconds; i++) {
     const raw = speak(
       'en',
@@ -43,6 +43,7 @@ export function benchAudio(seconds = 120): BenchAudio {
     const pause = silence(1 + ((i * 7) % 4));
     parts.push(utterance, pause);
     speech += utterance.length / 16000;
+    utterances++;
     total += (utterance.length + pause.length) / 16000;
   }
   const audio = concat(...parts);
@@ -63,7 +64,15 @@ export function benchAudio(seconds = 120): BenchAudio {
     'pcm_s16le',
     wav,
   ]);
-  const info = { seconds: audio.length / 16000, speechSeconds: speech };
+  const info = { seconds: audio.length / 16000, speechSeconds: speech, utterances };
   writeFileSync(meta, JSON.stringify(info));
   return { wav, pcm, ...info };
+}
+
+/**
+ * Text tokens per second of the engine's windows for `tokensPerSecond` per second of speech:
+ * the engine decodes speech streams, whose pauses are shortened to half a second.
+ */
+export function tokensPerStreamSecond(audio: BenchAudio, tokensPerSecond: number): number {
+  return (tokensPerSecond * audio.speechSeconds) / (audio.speechSeconds + 0.5 * audio.utterances);
 }

@@ -6,15 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { requestWithDefaults } from '../../src/core/contract/request';
-import { prepareAudio, warmMediaStage } from '../../src/engine/media/prepare-audio';
-import { runPipeline } from '../../src/engine/pipeline';
-import { nodeMediaPorts } from '../../src/hosts/node/ffmpeg-media-ports';
+import { runPipeline, warmUp } from '../../src/engine/pipeline';
+import { testEnginePorts } from '../../src/hosts/node/ffmpeg-fixtures';
 import { diskFile, type DiskFile } from '../../src/hosts/node/media-file';
-import { nodeModelFiles } from '../../src/hosts/node/model-files';
 import { configureModelSource } from '../../src/hosts/node/transformers-setup';
-import { nodeWhisper } from '../../src/hosts/node/whisper-loader';
-import { benchAudio } from './asr-audio';
+import { benchAudio, tokensPerStreamSecond } from './asr-audio';
 import { REPO, peakRssMb } from './bench-media';
+import { forcedDecoding } from './forced-decoding';
 
 const [contender, modelId = 'murmur-bench/whisper-tiny', tps = '3.5', perChunk = '60'] =
   process.argv.slice(2);
@@ -31,23 +29,21 @@ async function engine() {
       language: 'en',
     },
   );
-  const media = nodeMediaPorts(nodeModelFiles(models));
+  const ports = testEnginePorts({ models, model: modelId });
   const loadStarted = performance.now();
-  const model = await nodeWhisper(models, modelId);
+  const model = forcedDecoding(
+    await ports.recogniser({}),
+    tokensPerStreamSecond(audio, Number(tps)),
+  );
   // As in the app, ffmpeg and the VAD model are loaded before the file comes (not timed).
-  await warmMediaStage(media, { vadModelId: 'murmur-test/silero-vad' });
+  await warmUp(ports);
   const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
   const started = performance.now();
   let first = 0;
   const response = await runPipeline(
     request,
-    {
-      prepareAudio: (r, o) =>
-        prepareAudio(r, media, { ...o, vadModelId: 'murmur-test/silero-vad' }),
-      loadWhisper: async () => model,
-      clock: () => performance.now() / 1000,
-    },
-    { forcedTokensPerSecond: Number(tps), onSegment: () => void (first ||= performance.now()) },
+    { ...ports, recogniser: async () => model },
+    { onSegment: () => void (first ||= performance.now()) },
   );
   const seconds = (performance.now() - started) / 1000;
   return {

@@ -12,8 +12,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AsrBenchReply, EngineStages } from '../../e2e/harness/asr-protocol';
-import type { Dtype } from '../../src/engine/asr/model-settings';
-import { benchAudio } from './asr-audio';
+import type { Dtype } from '../../src/engine/models/model-settings';
+import { benchAudio, tokensPerStreamSecond } from './asr-audio';
 import { REPO } from './bench-media';
 import { buildHarness, launchChromium, sampleChromiumMemory, startPreview } from './chromium';
 
@@ -92,22 +92,24 @@ async function browserRuns(): Promise<void> {
             contender,
             modelId,
             tokensPerSecond: TOKENS_PER_SECOND,
+            tokensPerStreamSecond: tokensPerStreamSecond(audio, TOKENS_PER_SECOND),
             tokensPerChunk,
             threads: Number(option('threads') ?? 2),
             dtypes,
           })) as AsrBenchReply;
           const peak = memory.stop();
-          if (!reply.ok) throw new Error(reply.error);
-          if (!reply.result.crossOriginIsolated)
+          if (reply.type === 'error') throw new Error(reply.data.message);
+          const result = reply.data;
+          if (!result.crossOriginIsolated)
             throw new Error('The harness page is not cross-origin isolated.');
           results.push({
             host: 'chromium',
             contender,
-            seconds: reply.result.seconds,
-            firstSegmentSeconds: reply.result.firstSegmentSeconds,
+            seconds: result.seconds,
+            firstSegmentSeconds: result.firstSegmentSeconds,
             peakMb: peak.peakRendererMb,
-            ...(reply.result.stages ? { stages: reply.result.stages } : {}),
-            ...(reply.result.profile ? { profile: reply.result.profile } : {}),
+            ...(result.stages ? { stages: result.stages } : {}),
+            ...(result.profile ? { profile: result.profile } : {}),
           });
           console.error(JSON.stringify(results.at(-1)));
         } finally {

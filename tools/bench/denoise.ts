@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { spectralDenoise } from '../../src/core/audio/spectral-denoise';
-import { DENOISE_FILTER, denoiseChannel } from '../../src/engine/media/noise-reduction';
+import { DENOISE_FILTER, denoiseChannel } from './ffmpeg-denoise';
 
 /** The name of Murmur's own spectral Wiener denoiser in the table (not an ffmpeg filter). */
 const WIENER = 'murmur-wiener';
@@ -290,16 +290,17 @@ const models = option('models');
 if (models !== null) {
   // Whole-pipeline WER with and without noise reduction (needs a trained recogniser).
   const { runPipeline } = await import('../../src/engine/pipeline');
-  const { prepareAudio } = await import('../../src/engine/media/prepare-audio');
-  const { nodeMediaPorts } = await import('../../src/hosts/node/ffmpeg-media-ports');
-  const { nodeModelFiles } = await import('../../src/hosts/node/model-files');
-  const { nodeWhisper } = await import('../../src/hosts/node/whisper-loader');
+  const { nodeEnginePorts } = await import('../../src/hosts/node/engine-ports');
   const { mediaRequest } = await import('../../src/hosts/node/ffmpeg-fixtures');
   const { diskFile } = await import('../../src/hosts/node/media-file');
   const { DEFAULT_WHISPER } = await import('../../src/core/model-catalog');
   const modelId = option('model') ?? DEFAULT_WHISPER;
-  const media = nodeMediaPorts(nodeModelFiles(models));
-  const vadModelId = option('vad-model') ?? undefined;
+  const vadModel = option('vad-model');
+  const ports = nodeEnginePorts({
+    models,
+    model: modelId,
+    ...(vadModel !== null ? { vadModel } : {}),
+  });
   const dir = mkdtempSync(join(tmpdir(), 'murmur-denoise-'));
   const werRows: Record<string, string | number>[] = [];
   try {
@@ -334,12 +335,7 @@ if (models !== null) {
               { kind: 'file', file },
               { toggle_noise_reduction: reduce, output_format: 'txt' },
             ),
-            {
-              prepareAudio: (request, o) =>
-                prepareAudio(request, media, { ...o, ...(vadModelId ? { vadModelId } : {}) }),
-              loadWhisper: ({ onProgress }) => nodeWhisper(models, modelId, onProgress),
-              clock: () => performance.now() / 1000,
-            },
+            ports,
           );
           const text = response.prediction_raw.transcription.map((s) => s.transcription).join(' ');
           errors += wordErrorRate(clip.text, text);

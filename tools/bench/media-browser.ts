@@ -36,8 +36,8 @@ try {
   page.setDefaultTimeout(0);
   const reply = (await page.evaluate(() => window.mediaHarness.prepare({}))) as HarnessReply;
   const { peakRendererMb: peakRenderer, peakTotalMb: peakTotal, peakByProcess } = memory.stop();
-  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-  const s = reply.summary;
+  if (reply.type === 'error') throw new Error(`${reply.data.code}: ${reply.data.message}`);
+  const s = reply.data;
   const duration = s.file.duration;
   console.log(
     JSON.stringify({

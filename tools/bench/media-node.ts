@@ -4,13 +4,8 @@
  * channel comparison and billing. Prints one JSON line (read by `media.ts`).
  * usage: tsx tools/bench/media-node.ts [--seconds 3600]
  */
-import { prepareAudio } from '../../src/engine/media/prepare-audio';
-import {
-  TEST_VAD_MODEL_ID,
-  mediaRequest,
-  testModelFiles,
-} from '../../src/hosts/node/ffmpeg-fixtures';
-import { nodeMediaPorts } from '../../src/hosts/node/ffmpeg-media-ports';
+import { prepareAudio } from '../../src/engine/pipeline';
+import { mediaRequest, testEnginePorts } from '../../src/hosts/node/ffmpeg-fixtures';
 import { diskFile } from '../../src/hosts/node/media-file';
 import { longStereoMp3, peakRssMb } from './bench-media';
 
@@ -20,11 +15,10 @@ const path = longStereoMp3(seconds);
 const file = await diskFile(path);
 if (file === null) throw new Error(`missing ${path}`);
 
-const ports = nodeMediaPorts(testModelFiles());
+const ports = testEnginePorts();
 const started = performance.now();
 const audio = await prepareAudio(mediaRequest({ kind: 'file', file }), ports, {
-  vadModelId: TEST_VAD_MODEL_ID,
-  onProgress: (fraction, detail) => {
+  onProgress: (_stage, fraction, detail) => {
     if (fraction !== null && process.stderr.isTTY) process.stderr.write(`\r${detail}          `);
   },
 });

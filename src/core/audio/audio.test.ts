@@ -1,30 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../contract/errors';
 import {
-  alignWindow,
-  areSimilar,
   billableSeconds,
   channelBilling,
-  compareChannels,
-  frameLevelsDb,
-  isMediaContentType,
-  isSilentChannel,
-  peakLevelDb,
-  providedFileMetadata,
-  readProbe,
-  rmsLevelDb,
   silentChannelCount,
   similarChannelCount,
-  sniffMedia,
-  socialPlatformOf,
+} from './billing';
+import { areSimilar, compareChannels } from './channel-similarity';
+import { SILENCE_DB, frameLevelsDb, peakLevelDb, rmsLevelDb } from './levels';
+import { isMediaContentType, sniffMedia } from './media-kind';
+import { socialPlatformOf } from './media-url';
+import { providedFileMetadata, readProbe } from './probe';
+import { isSilentChannel } from './silence';
+import { noiseFramesOutside, spectralDenoise } from './spectral-denoise';
+import {
+  UNSETTLED_SECONDS,
   settledSpeechRegions,
   spanDuration,
   speechRegions,
-  UNSETTLED_SECONDS,
-  SILENCE_DB,
-  noiseFramesOutside,
-  spectralDenoise,
-} from './index';
+} from './speech-regions';
+import { alignWindow } from './window-alignment';
 
 const RATE = 16_000;
 

@@ -1,6 +1,7 @@
-import { isErrorCode, ServiceError } from '../../core/contract/errors';
-import { pieceStart, VAD_WINDOW, type SpeechDetector } from '../../engine/media/silero-vad';
-import type { SpeechDetectorLoader } from '../../engine/ports';
+import { ServiceError } from '../../core/contract/errors';
+import { pieceStart, VAD_WINDOW } from '../../engine/models/silero-vad';
+import type { SpeechDetector, SpeechDetectorLoader } from '../../engine/ports';
+import { fromWireError } from '../../worker/envelope';
 import type { FromSpeechWorker, ToSpeechWorker } from './speech-worker-protocol';
 
 interface Call {
@@ -10,10 +11,10 @@ interface Call {
 }
 
 /**
- * Silero VAD from `modelHost`, run in a worker of its own (speech.worker.ts) that starts on
- * first use and stays. Each scoring call sends only the stretch of samples it reads.
+ * Silero VAD (`modelId`) from `modelHost`, run in a worker of its own (speech.worker.ts) that
+ * starts on first use and stays. Each scoring call sends only the stretch of samples it reads.
  */
-export function workerSpeechDetectors(modelHost: string): SpeechDetectorLoader {
+export function workerSpeechDetectors(modelHost: string, modelId: string): SpeechDetectorLoader {
   let worker: Worker | null = null;
   let nextId = 1;
   const calls = new Map<number, Call>();
@@ -32,13 +33,8 @@ export function workerSpeechDetectors(modelHost: string): SpeechDetectorLoader {
         return;
       }
       calls.delete(reply.id);
-      if (reply.type === 'failed') {
-        const { code, name, message } = reply.data;
-        // Errors do not survive postMessage: the service's are rebuilt with their code.
-        const error = isErrorCode(code) ? new ServiceError(code, message) : new Error(message);
-        if (!isErrorCode(code)) error.name = name;
-        call.reject(error);
-      } else call.resolve(reply);
+      if (reply.type === 'error') call.reject(fromWireError(reply.data));
+      else call.resolve(reply);
     });
     started.addEventListener('error', (event) => {
       event.preventDefault();
@@ -88,9 +84,9 @@ export function workerSpeechDetectors(modelHost: string): SpeechDetectorLoader {
     });
   };
 
-  return async ({ signal, modelId }) => {
+  return async ({ signal }) => {
     const loaded = await call(
-      { type: 'load', data: { modelHost, ...(modelId ? { modelId } : {}) } },
+      { type: 'load', data: { modelHost, modelId } },
       signal ? { signal } : {},
     );
     if (loaded.type !== 'loaded') throw new Error(`Unexpected ${loaded.type} from VAD.`);
@@ -111,7 +107,7 @@ export function workerSpeechDetectors(modelHost: string): SpeechDetectorLoader {
             type: 'score',
             data: {
               modelHost,
-              ...(modelId ? { modelId } : {}),
+              modelId,
               samples: piece,
               offset: first,
               from,

@@ -1,5 +1,5 @@
-import { ServiceError } from '../../core/contract/errors';
-import { loadSileroVad } from '../../engine/media/silero-vad';
+import { loadSileroVad } from '../../engine/models/silero-vad';
+import { toWireError } from '../../worker/envelope';
 import { browserModelFiles } from './model-files';
 import { browserOnnxRuntime } from './onnx-runtime';
 import type { FromSpeechWorker, ToSpeechWorker } from './speech-worker-protocol';
@@ -19,9 +19,9 @@ const post = (message: FromSpeechWorker, transfer: Transferable[] = []) =>
 const onnx = browserOnnxRuntime();
 const running = new Map<number, AbortController>();
 
-function detector(modelHost: string, modelId: string | undefined, signal?: AbortSignal) {
+function detector(modelHost: string, modelId: string, signal?: AbortSignal) {
   return loadSileroVad(onnx, browserModelFiles(modelHost), {
-    ...(modelId ? { modelId } : {}),
+    modelId,
     ...(signal ? { signal } : {}),
   });
 }
@@ -70,14 +70,6 @@ async function handle(message: ToSpeechWorker): Promise<void> {
 scope.addEventListener('message', (event) => {
   const message = event.data;
   handle(message).catch((thrown: unknown) =>
-    post({
-      id: message.id,
-      type: 'failed',
-      data: {
-        name: thrown instanceof Error ? thrown.name : 'Error',
-        message: thrown instanceof Error ? thrown.message : String(thrown),
-        ...(thrown instanceof ServiceError ? { code: thrown.code } : {}),
-      },
-    }),
+    post({ id: message.id, type: 'error', data: toWireError(thrown) }),
   );
 });

@@ -2,14 +2,13 @@ import { toServiceError } from '../../core/contract/errors';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
 import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
 import { DEFAULT_WHISPER, HUB } from '../../core/model-catalog';
-import type { Device } from '../../engine/asr/model-settings';
-import { loadWhisper, type LoadedWhisper } from '../../engine/asr/whisper-model';
-import { prepareAudio, warmMediaStage } from '../../engine/media/prepare-audio';
-import { runPipeline, type PipelinePorts } from '../../engine/pipeline';
-import type { MediaPorts, ProgressListener } from '../../engine/ports';
+import type { Device } from '../../engine/models/model-settings';
+import { runPipeline, warmUp } from '../../engine/pipeline';
+import type { EnginePorts } from '../../engine/ports';
+import { toWireError } from '../../worker/envelope';
 import type { EngineSettings, FromWorker, ToWorker } from '../../worker/protocol';
-import { browserMediaPorts } from './ffmpeg-media-ports';
-import { configureTransformers, pickDevice, usableDevice } from './transformers-setup';
+import { browserEnginePorts } from './engine-ports';
+import { pickDevice, usableDevice } from './transformers-setup';
 
 /** The worker global, typed by its messages (the DOM and WebWorker libs cannot share a program). */
 interface WorkerScope {
@@ -23,48 +22,18 @@ const post = (message: FromWorker) => scope.postMessage(message);
 let settings: EngineSettings = { modelHost: HUB, whisperModel: DEFAULT_WHISPER, useGpu: true };
 /** Set when the GPU failed during this worker's life: everything runs on WASM from then on. */
 let gpuFailed = false;
-const loaded = new Map<string, Promise<LoadedWhisper>>();
-const mediaPorts = new Map<string, MediaPorts>();
 
 async function device(): Promise<Device> {
   return gpuFailed || !settings.useGpu ? 'wasm' : usableDevice(await pickDevice());
 }
 
-/** One recogniser per (host, model, device), loaded on first use and kept for later requests. */
-async function whisper(onProgress: ProgressListener): Promise<LoadedWhisper> {
-  const { modelHost, whisperModel } = settings;
-  const on = await device();
-  const key = `${modelHost}|${whisperModel}|${on}`;
-  let model = loaded.get(key);
-  if (!model) {
-    model = loadWhisper(configureTransformers(modelHost, on), whisperModel, on, onProgress);
-    model.catch(() => loaded.delete(key));
-    loaded.set(key, model);
-  }
-  return model;
-}
-
-/** ffmpeg.wasm and the VAD stay loaded across requests (per model host). */
-function media(): MediaPorts {
-  let ports = mediaPorts.get(settings.modelHost);
-  if (!ports) {
-    ports = browserMediaPorts(settings.modelHost);
-    mediaPorts.set(settings.modelHost, ports);
-  }
-  return ports;
-}
-
-function ports(id: number): PipelinePorts<File> {
-  const mediaStage = media();
-  return {
-    prepareAudio: (request, options) => prepareAudio(request, mediaStage, options),
-    loadWhisper: async ({ onProgress }) => {
-      const model = await whisper(onProgress ?? (() => {}));
-      post({ id, type: 'device', data: model.device });
-      return model;
-    },
-    clock: () => performance.now() / 1000,
-  };
+/** The engine with the current settings (what loads is kept across settings). */
+function ports(): EnginePorts {
+  return browserEnginePorts({
+    modelHost: settings.modelHost,
+    whisperModel: settings.whisperModel,
+    device,
+  });
 }
 
 /** A failure of the GPU itself (device lost, out of GPU memory), not of the request. */
@@ -74,11 +43,21 @@ function isGpuFailure(thrown: unknown): boolean {
 }
 
 async function run(id: number, request: TranscriptionRequest<File & MediaFile>) {
-  return runPipeline(request, ports(id), {
-    onProgress: (stage, fraction, detail) =>
-      post({ id, type: 'progress', data: { stage, fraction, detail } }),
-    onSegment: (segment) => post({ id, type: 'segment', data: segment }),
-  });
+  const engine = ports();
+  const recogniser: EnginePorts['recogniser'] = async (options) => {
+    const model = await engine.recogniser(options);
+    post({ id, type: 'device', data: model.device });
+    return model;
+  };
+  return runPipeline(
+    request,
+    { ...engine, recogniser },
+    {
+      onProgress: (stage, fraction, detail) =>
+        post({ id, type: 'progress', data: { stage, fraction, detail } }),
+      onSegment: (segment) => post({ id, type: 'segment', data: segment }),
+    },
+  );
 }
 
 async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): Promise<void> {
@@ -107,12 +86,7 @@ async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): P
     }
     post({ id, type: 'result', data: response });
   } catch (thrown) {
-    const error = toServiceError(thrown);
-    post({
-      id,
-      type: 'error',
-      data: { code: error.code, message: error.message, problems: [...error.problems] },
-    });
+    post({ id, type: 'error', data: toWireError(toServiceError(thrown)) });
   }
 }
 
@@ -123,7 +97,7 @@ scope.addEventListener('message', (event) => {
       settings = message.data;
       // ffmpeg and the small VAD model load while the user sets the options (the page starts
       // the worker when a file is chosen); a failure here is reported by the request itself.
-      void warmMediaStage(media()).catch(() => undefined);
+      void warmUp(ports()).catch(() => undefined);
       break;
     case 'transcribe':
       void transcribe(message);

@@ -3,7 +3,7 @@ import asyncifyMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?
 import asyncifyWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import plainMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
 import plainWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
-import type { Device } from '../../engine/asr/model-settings';
+import type { Device } from '../../engine/models/model-settings';
 
 /**
  * onnxruntime-web's builds: the one with WebGPU (its asyncify layer lets the GPU's calls
@@ -27,6 +27,8 @@ export function configureTransformers(
   modelHost: string,
   /** The device about to load a model; decides the runtime build if none is running yet. */
   device: Device = 'webgpu',
+  /** onnxruntime's threads (default: as many as the machine has, up to 4). */
+  threads?: number,
 ): typeof transformers {
   const { env } = transformers;
   env.allowLocalModels = false;
@@ -44,7 +46,7 @@ export function configureTransformers(
     };
     // onnxruntime picks min(4, cores / 2) threads; threads need cross-origin isolation.
     wasm.numThreads = self.crossOriginIsolated
-      ? Math.max(1, Math.min(4, navigator.hardwareConcurrency))
+      ? (threads ?? Math.max(1, Math.min(4, navigator.hardwareConcurrency)))
       : 1;
   }
   return transformers;

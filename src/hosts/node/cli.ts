@@ -7,24 +7,11 @@ import {
   toServiceError,
 } from '../../core/contract/errors';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
-import { runPipeline, type PipelinePorts } from '../../engine/pipeline';
-import { HUB } from '../../core/model-catalog';
-import { prepareAudio } from '../../engine/media/prepare-audio';
-import { nodeMediaPorts } from './ffmpeg-media-ports';
-import { nodeModelFiles } from './model-files';
-import { nodeWhisper } from './whisper-loader';
+import { runPipeline } from '../../engine/pipeline';
+import { nodeEnginePorts } from './engine-ports';
 import { CliUsageError, parseCliArgs, type CliArgs } from './cli-args';
 import { helpText } from './help';
 import { diskFile, type DiskFile } from './media-file';
-
-function nodePorts(args: CliArgs): PipelinePorts<DiskFile> {
-  const media = nodeMediaPorts(nodeModelFiles(args.models ?? HUB));
-  return {
-    prepareAudio: (request, options) => prepareAudio(request, media, options),
-    loadWhisper: ({ onProgress }) => nodeWhisper(args.models, args.model, onProgress),
-    clock: () => performance.now() / 1000,
-  };
-}
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -45,7 +32,7 @@ async function transcribe(args: CliArgs): Promise<unknown> {
   }
   const request = parseRequestOrThrow(fieldsFromRecord(args.fields, files), args.endpoint);
   for (const notice of request.notices) process.stderr.write(`murmur: note: ${notice}\n`);
-  return runPipeline(request, nodePorts(args));
+  return runPipeline(request, nodeEnginePorts({ models: args.models, model: args.model }));
 }
 
 /** Runs the CLI and returns its exit status: 0 success, 2 request problem, 1 other failure. */

@@ -11,7 +11,8 @@ import {
   type MediaFile,
   type TranscriptionRequest,
 } from '../../core/contract/request';
-import type { ModelFiles } from '../../engine/ports';
+import type { EnginePorts, ModelFiles } from '../../engine/ports';
+import { nodeEnginePorts, type NodeEngineSettings } from './engine-ports';
 import { diskFile, type DiskFile } from './media-file';
 import { nodeModelFiles } from './model-files';
 
@@ -40,6 +41,24 @@ export function testModelFiles(): ModelFiles {
       return new Uint8Array(readFileSync(weights));
     },
   };
+}
+
+/** The trained test recogniser, as `tools/models/stage.mjs` stages it. */
+export const TEST_WHISPER_ID = 'murmur-test/whisper-synth';
+
+/**
+ * The Node host's engine on the test models (the staged recogniser and Silero VAD); settings
+ * given replace those (other model files, ffmpeg options).
+ */
+export function testEnginePorts(settings: Partial<NodeEngineSettings> = {}): EnginePorts {
+  return nodeEnginePorts({
+    models: join(REPO, '.models'),
+    model: TEST_WHISPER_ID,
+    vadModel: TEST_VAD_MODEL_ID,
+    // Models from elsewhere bring their own VAD; the staged one otherwise.
+    ...(settings.models ? {} : { modelFiles: testModelFiles() }),
+    ...settings,
+  });
 }
 
 /** A request for the media stage with the spec's defaults. */

@@ -2,33 +2,29 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareChannels } from '../../core/audio/channel-similarity';
 import { ServiceError } from '../../core/contract/errors';
-import { decodeChannels, probeMedia } from '../../engine/media/decode';
-import {
-  prepareAudio,
-  warmMediaStage,
-  type PrepareAudioOptions,
-} from '../../engine/media/prepare-audio';
-import type { MediaPorts } from '../../engine/ports';
+import { prepareAudio, warmUp } from '../../engine/pipeline';
+import type { EnginePorts } from '../../engine/ports';
+import { decodeChannels, probeMedia, type DecodedPiece } from '../../engine/stages/media/decode';
 import {
   FixtureDir,
-  TEST_VAD_MODEL_ID,
   mediaRequest,
   sharedMedia,
+  testEnginePorts,
   testModelFiles,
 } from './ffmpeg-fixtures';
 import { RUNS_PER_CORE, nodeFfmpeg } from './ffmpeg-core';
-import { nodeMediaPorts } from './ffmpeg-media-ports';
 import { diskFile } from './media-file';
 
-const ports: MediaPorts = nodeMediaPorts(testModelFiles());
-const options: PrepareAudioOptions = { vadModelId: TEST_VAD_MODEL_ID };
+const ports: EnginePorts = testEnginePorts();
+type PrepareOptions = Parameters<typeof prepareAudio>[2];
+const options: PrepareOptions = {};
 const fixtures = new FixtureDir();
 afterAll(() => fixtures.remove());
 
 async function prepare(
   path: string,
   overrides: Parameters<typeof mediaRequest>[1] = {},
-  extra: PrepareAudioOptions = {},
+  extra: PrepareOptions = {},
 ) {
   const file = await diskFile(path);
   if (file === null) throw new Error(`missing ${path}`);
@@ -161,13 +157,17 @@ async function decode(path: string, windowSeconds?: number) {
   const input = await ports.ffmpeg.mount({ kind: 'file', file });
   try {
     const probe = await probeMedia(ports.ffmpeg, input, file.name);
-    return await decodeChannels(
+    let last: DecodedPiece | null = null;
+    for await (const piece of decodeChannels(
       ports.ffmpeg,
       input,
       probe,
       file.name,
       windowSeconds ? { windowSeconds } : {},
-    );
+    )) {
+      last = piece;
+    }
+    return last!;
   } finally {
     await ports.ffmpeg.unmount(input);
   }
@@ -561,7 +561,7 @@ describe('media URLs', () => {
       ports,
       {
         ...options,
-        onProgress: (_fraction, detail) => steps.push(detail),
+        onProgress: (_stage, _fraction, detail) => steps.push(detail),
       },
     );
     expect(audio.file.duration).toBe(11);
@@ -644,14 +644,17 @@ describe('ffmpeg.wasm core lifetime', () => {
 
 describe('model loading', () => {
   it('says which model could not be loaded, and from where', async () => {
-    const missing = nodeMediaPorts({
-      host: 'https://models.example.com/',
-      get: () => Promise.reject(new TypeError('Failed to fetch')),
+    const missing = testEnginePorts({
+      vadModel: 'someone/missing-vad',
+      modelFiles: {
+        host: 'https://models.example.com/',
+        get: () => Promise.reject(new TypeError('Failed to fetch')),
+      },
     });
     const file = await diskFile(sharedMedia('speech/LDC93S1.wav'));
-    const error = await prepareAudio(mediaRequest({ kind: 'file', file: file! }), missing, {
-      vadModelId: 'someone/missing-vad',
-    }).catch((e: unknown) => e);
+    const error = await prepareAudio(mediaRequest({ kind: 'file', file: file! }), missing).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ code: 'engine_unavailable' });
     expect((error as ServiceError).message).toContain('someone/missing-vad');
@@ -661,14 +664,16 @@ describe('model loading', () => {
   it('loads ffmpeg and the VAD model ahead of a request, each once', async () => {
     let fetches = 0;
     const files = testModelFiles();
-    const counted = nodeMediaPorts({
-      host: files.host,
-      get: (...args) => {
-        fetches++;
-        return files.get(...args);
+    const counted = testEnginePorts({
+      modelFiles: {
+        host: files.host,
+        get: (...args) => {
+          fetches++;
+          return files.get(...args);
+        },
       },
     });
-    await warmMediaStage(counted, { vadModelId: TEST_VAD_MODEL_ID });
+    await warmUp(counted);
     expect(fetches).toBe(1);
     const file = await diskFile(sharedMedia('speech/jfk.wav'));
     const audio = await prepareAudio(mediaRequest({ kind: 'file', file: file! }), counted, options);
@@ -677,13 +682,14 @@ describe('model loading', () => {
   });
 
   it('reports a warm-up that cannot load the VAD model', async () => {
-    const missing = nodeMediaPorts({
-      host: 'https://models.example.com/',
-      get: () => Promise.reject(new TypeError('Failed to fetch')),
+    const missing = testEnginePorts({
+      vadModel: 'someone/missing-vad',
+      modelFiles: {
+        host: 'https://models.example.com/',
+        get: () => Promise.reject(new TypeError('Failed to fetch')),
+      },
     });
-    const error = await warmMediaStage(missing, { vadModelId: 'someone/missing-vad' }).catch(
-      (e: unknown) => e,
-    );
+    const error = await warmUp(missing).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'engine_unavailable' });
   });
 });

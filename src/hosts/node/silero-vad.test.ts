@@ -6,7 +6,7 @@ import {
   loadSileroVad,
   VAD_WINDOW,
   type StreamLayout,
-} from '../../engine/media/silero-vad';
+} from '../../engine/models/silero-vad';
 import { sharedMedia, testModelFiles, TEST_VAD_MODEL_ID } from './ffmpeg-fixtures';
 import { nodeOnnxRuntime } from './onnx-runtime';
 

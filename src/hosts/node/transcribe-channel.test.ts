@@ -1,33 +1,31 @@
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech';
 import type { RecognisedSegment } from '../../core/assemble/response';
 import { settledSpeechRegions } from '../../core/audio/speech-regions';
 import type { LanguageBehaviour } from '../../core/contract/request';
-import { transcribeChannel } from '../../engine/asr/transcribe-channel';
-import type { LoadedWhisper } from '../../engine/asr/whisper-model';
-import { ChannelFeed } from '../../engine/media/growing-channel';
-import { prepareAudio } from '../../engine/media/prepare-audio';
-import { SAMPLE_RATE, type PreparedAudio } from '../../engine/media/prepared-audio';
-import { loadSileroVad, VAD_WINDOW } from '../../engine/media/silero-vad';
-import { mediaRequest, testModelFiles, TEST_VAD_MODEL_ID } from './ffmpeg-fixtures';
-import { nodeMediaPorts } from './ffmpeg-media-ports';
+import { SAMPLE_RATE } from '../../core/units';
+import { loadSileroVad, VAD_WINDOW } from '../../engine/models/silero-vad';
+import { prepareAudio } from '../../engine/pipeline';
+import type { LoadedWhisper } from '../../engine/ports';
+import { transcribeChannel } from '../../engine/stages/recognition/transcribe-channel';
+import { ChannelFeed } from '../../engine/stages/speech/growing-channel';
+import type { SpeechAudio } from '../../engine/stages/speech/speech-audio';
+import {
+  mediaRequest,
+  testEnginePorts,
+  testModelFiles,
+  TEST_VAD_MODEL_ID,
+} from './ffmpeg-fixtures';
 import { diskFile } from './media-file';
 import { nodeOnnxRuntime } from './onnx-runtime';
-import { nodeWhisper } from './whisper-loader';
 
-const MODELS = join(import.meta.dirname, '..', '..', '..', '.models');
+/** The test recogniser, loaded once. */
+const testWhisper = () => testEnginePorts().recogniser({});
 
 /** A file on disk decoded and checked for speech as the CLI does it. */
-async function preparedFile(path: string): Promise<PreparedAudio> {
+async function preparedFile(path: string): Promise<SpeechAudio> {
   const media = (await diskFile(path))!;
-  return prepareAudio(
-    mediaRequest({ kind: 'file', file: media }),
-    nodeMediaPorts(testModelFiles()),
-    {
-      vadModelId: TEST_VAD_MODEL_ID,
-    },
-  );
+  return prepareAudio(mediaRequest({ kind: 'file', file: media }), testEnginePorts());
 }
 
 /** The model with its encoder calls counted. */
@@ -46,7 +44,7 @@ function counting(model: LoadedWhisper): { model: LoadedWhisper; encodes: () => 
 }
 
 describe('language detection and decoding share encoder passes', () => {
-  let audio: PreparedAudio;
+  let audio: SpeechAudio;
   let model: LoadedWhisper;
   beforeAll(async () => {
     const dir = scratchDir();
@@ -61,7 +59,7 @@ describe('language detection and decoding share encoder passes', () => {
       1.5,
     );
     audio = await preparedFile(file.path);
-    model = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
+    model = await testWhisper();
   });
 
   const run = async (languageBehaviour: LanguageBehaviour) => {
@@ -108,13 +106,14 @@ async function sixSentences(language: 'de' | 'es', seed: number, pause: number) 
 describe('a file decoded in windows', () => {
   it('gives the same transcript as decoded in one go', async () => {
     const media = await sixSentences('de', 1300, 1.2);
-    const ports = nodeMediaPorts(testModelFiles());
-    const model = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
+    const ports = testEnginePorts();
+    const model = await testWhisper();
     const transcript = async (windowSeconds?: number) => {
-      const audio = await prepareAudio(mediaRequest({ kind: 'file', file: media }), ports, {
-        vadModelId: TEST_VAD_MODEL_ID,
-        ...(windowSeconds ? { windowSeconds } : {}),
-      });
+      const audio = await prepareAudio(
+        mediaRequest({ kind: 'file', file: media }),
+        ports,
+        windowSeconds ? { windowSeconds } : {},
+      );
       const segments = await transcribeChannel(model, audio.channels[0]!, audio.file.duration, {
         languageBehaviour: 'manual',
         language: 'de',
@@ -147,12 +146,8 @@ async function wholeAndGrowing(
   media: Awaited<ReturnType<typeof sixSentences>>,
   options: Omit<Parameters<typeof transcribeChannel>[3], 'onSegment'>,
 ): Promise<{ whole: Recognised; growing: Recognised; settled: number[]; regions: number }> {
-  const audio = await prepareAudio(
-    mediaRequest({ kind: 'file', file: media }),
-    nodeMediaPorts(testModelFiles()),
-    { vadModelId: TEST_VAD_MODEL_ID },
-  );
-  const model = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
+  const audio = await prepareAudio(mediaRequest({ kind: 'file', file: media }), testEnginePorts());
+  const model = await testWhisper();
   const channel = audio.channels[0]!;
   const run = async (input: Parameters<typeof transcribeChannel>[1]): Promise<Recognised> => {
     const posted: RecognisedSegment[] = [];
@@ -206,7 +201,7 @@ describe('conditioning on earlier text', () => {
       0.8,
     );
     const audio = await preparedFile(file.path);
-    const model = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
+    const model = await testWhisper();
     const segments = await transcribeChannel(model, audio.channels[0]!, audio.file.duration, {
       languageBehaviour: 'manual',
       language: 'en',
@@ -228,7 +223,7 @@ describe('conditioning on earlier text', () => {
       1,
     );
     const audio = await preparedFile(file.path);
-    const loaded = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
+    const loaded = await testWhisper();
     const prompts: number[][] = [];
     const model: LoadedWhisper = {
       ...loaded,
@@ -258,7 +253,7 @@ describe('conditioning on earlier text', () => {
 });
 
 describe('conditioning that is tried before it is kept', () => {
-  let audio: PreparedAudio;
+  let audio: SpeechAudio;
   let loaded: LoadedWhisper;
   beforeAll(async () => {
     // Six sentences with short pauses: three or more windows of the test model.
@@ -272,7 +267,7 @@ describe('conditioning that is tried before it is kept', () => {
       0.8,
     );
     audio = await preparedFile(file.path);
-    loaded = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
+    loaded = await testWhisper();
   });
 
   /**
@@ -381,7 +376,7 @@ describe('recognition that starts while speech is still being found', () => {
   });
 
   it('fails with the media stage instead of waiting for ever', async () => {
-    const model = await nodeWhisper(MODELS, 'murmur-test/whisper-synth');
+    const model = await testWhisper();
     const feed = new ChannelFeed(0, new Float32Array(SAMPLE_RATE), 60);
     const recognising = transcribeChannel(model, feed, 60, {
       languageBehaviour: 'manual',

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pcm16k, sentence, speak, scratchDir } from '../../../tools/testing/speech';
 import { configureModelSource } from './transformers-setup';
-import { nodeWhisper } from './whisper-loader';
+import { testEnginePorts } from './ffmpeg-fixtures';
 
 /**
  * The engine runs the decoder session itself (fetching only what its loop reads) instead of
@@ -20,7 +20,7 @@ function maxDifference(a: Row, b: Row): number {
 
 describe('the decoder step', () => {
   it('gives the logits and cross-attention of transformers.js’ model.forward', async () => {
-    const engine = await nodeWhisper(MODELS, MODEL);
+    const engine = await testEnginePorts({ models: MODELS, model: MODEL }).recogniser({});
     const transformers = configureModelSource(MODELS);
     const reference = (await transformers.WhisperForConditionalGeneration.from_pretrained(MODEL, {
       device: 'cpu',
@@ -95,7 +95,7 @@ describe('the decoder step', () => {
   });
 
   it('reads the same features as the model’s own feature extractor', async () => {
-    const engine = await nodeWhisper(MODELS, MODEL);
+    const engine = await testEnginePorts({ models: MODELS, model: MODEL }).recogniser({});
     const transformers = configureModelSource(MODELS);
     const extractor = await transformers.AutoFeatureExtractor.from_pretrained(MODEL);
     const audio = pcm16k(

@@ -7,12 +7,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { LanguageCode } from '../../../src/core/contract/languages';
 import { requestWithDefaults } from '../../../src/core/contract/request';
-import { prepareAudio } from '../../../src/engine/media/prepare-audio';
 import { runPipeline } from '../../../src/engine/pipeline';
-import { nodeMediaPorts } from '../../../src/hosts/node/ffmpeg-media-ports';
+import { testEnginePorts } from '../../../src/hosts/node/ffmpeg-fixtures';
 import { diskFile, type DiskFile } from '../../../src/hosts/node/media-file';
-import { nodeModelFiles } from '../../../src/hosts/node/model-files';
-import { nodeWhisper } from '../../../src/hosts/node/whisper-loader';
 
 const [root, modelId, listPath, outPath] = process.argv.slice(2) as [
   string,
@@ -23,8 +20,7 @@ const [root, modelId, listPath, outPath] = process.argv.slice(2) as [
 const list = JSON.parse(readFileSync(listPath, 'utf8')) as {
   asr: { id: string; wav: string; language: LanguageCode }[];
 };
-const media = nodeMediaPorts(nodeModelFiles(root));
-const model = await nodeWhisper(root, modelId);
+const ports = testEnginePorts({ models: root, model: modelId });
 const lines: string[] = [];
 for (const item of list.asr) {
   const file = (await diskFile(item.wav)) as DiskFile;
@@ -35,12 +31,7 @@ for (const item of list.asr) {
       { kind: 'file', file },
       { language_behaviour: 'manual', language: item.language },
     ),
-    {
-      prepareAudio: (r, o) =>
-        prepareAudio(r, media, { ...o, vadModelId: 'murmur-test/silero-vad' }),
-      loadWhisper: async () => model,
-      clock: () => performance.now() / 1000,
-    },
+    ports,
   );
   const ms = performance.now() - started;
   const segments = response.prediction_raw.transcription;

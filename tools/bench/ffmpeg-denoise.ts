@@ -1,10 +1,10 @@
-import { alignWindow } from '../../core/audio/window-alignment';
-import type { FfmpegPort } from '../ports';
-import { SAMPLE_RATE } from './prepared-audio';
+import { alignWindow } from '../../src/core/audio/window-alignment';
+import { SAMPLE_RATE } from '../../src/core/units';
+import type { FfmpegPort } from '../../src/engine/ports';
 
 /**
- * Noise reduction with an ffmpeg filter, kept for comparison in `npm run bench:denoise`: the
- * media stage uses Murmur's own spectral Wiener filter (core/audio/spectral-denoise.ts), which
+ * Noise reduction with an ffmpeg filter, for comparison in `npm run bench:denoise`: the
+ * speech stage uses Murmur's own spectral Wiener filter (core/audio/spectral-denoise.ts), which
  * measured several dB better on noisy speech (see tools/bench/README.md). This is the best of
  * the ffmpeg filters measured: the FFT noise reducer with noise tracking.
  */

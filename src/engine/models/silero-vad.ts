@@ -1,7 +1,15 @@
 import { ServiceError } from '../../core/contract/errors';
 import { SILERO_VAD } from '../../core/model-catalog';
-import type { ModelFiles, OnnxRuntime, OnnxSession, ProgressListener } from '../ports';
-import { SAMPLE_RATE } from './prepared-audio';
+import { SAMPLE_RATE } from '../../core/units';
+import type {
+  ModelFiles,
+  OnnxRuntime,
+  OnnxSession,
+  ProgressListener,
+  ScoreOptions,
+  SpeechDetector,
+} from '../ports';
+import { ModelCache } from './model-cache';
 
 /** Silero VAD v5 at 16 kHz scores windows of 512 samples... */
 export const VAD_WINDOW = 512;
@@ -24,33 +32,7 @@ const STREAM_SECONDS = 8;
  */
 const WARMUP_WINDOWS = 32;
 
-export interface ScoreOptions {
-  signal?: AbortSignal;
-  onProgress?: ProgressListener;
-  /**
-   * Windows to score, `from` (default 0) to `to` (default: all, the last one partial): a
-   * channel can be scored piece by piece while it is still being decoded. A piece that starts
-   * on a stream boundary (`streamWindows`) gets the same probabilities as scoring it whole.
-   */
-  from?: number;
-  to?: number;
-  /**
-   * The window of the channel that `samples` begins at (default 0): a host that scores in
-   * another thread is sent only the stretch a piece reads (see `pieceStart`).
-   */
-  offset?: number;
-}
-
-export interface SpeechDetector {
-  /** Speech probability of each 512-sample window of a 16 kHz channel (or of `from`..`to`). */
-  probabilities(samples: Float32Array, options?: ScoreOptions): Promise<Float32Array>;
-  /** Windows per stream: pieces that start at multiples of it score as the whole would. */
-  readonly streamWindows: number;
-  /** Windows each stream after the first scores before its own (see `StreamLayout`). */
-  readonly warmupWindows: number;
-}
-
-const sessions = new WeakMap<OnnxRuntime, Map<string, Promise<OnnxSession>>>();
+const sessions = new WeakMap<OnnxRuntime, ModelCache<OnnxSession>>();
 
 /**
  * Loads Silero VAD once per runtime, model host and model id, and keeps it for later requests.
@@ -68,15 +50,13 @@ export async function loadSileroVad(
   } = {},
 ): Promise<SpeechDetector> {
   const modelId = options.modelId ?? SILERO_VAD.id;
-  const key = `${models.host}|${modelId}`;
-  let byHost = sessions.get(onnx);
-  if (byHost === undefined) {
-    byHost = new Map();
-    sessions.set(onnx, byHost);
+  let cache = sessions.get(onnx);
+  if (cache === undefined) {
+    cache = new ModelCache();
+    sessions.set(onnx, cache);
   }
-  let session = byHost.get(key);
-  if (session === undefined) {
-    const loading = models
+  const session = cache.get(`${models.host}|${modelId}`, () =>
+    models
       .get(modelId, SILERO_VAD.file, options)
       .then((bytes) => onnx.createSession(bytes))
       .catch((e: unknown) => {
@@ -86,11 +66,8 @@ export async function loadSileroVad(
           'engine_unavailable',
           `The voice activity model ${modelId} could not be loaded from ${models.host}: ${detail}`,
         );
-      });
-    byHost.set(key, loading);
-    loading.catch(() => byHost.delete(key));
-    session = loading;
-  }
+      }),
+  );
   return new SileroVad(onnx, await session, options.layout);
 }
 

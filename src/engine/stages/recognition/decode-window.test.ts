@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { WhisperVocabulary } from '../../core/decoding/vocabulary';
+import type { WhisperVocabulary } from '../../../core/decoding/vocabulary';
 import { CONTEXT_DOUBT, decodeWindow, isNoSpeech } from './decode-window';
-import type { Tensor } from './transformers-port';
-import type { DecoderStep, LoadedWhisper } from './whisper-model';
+import type { Tensor } from '../../models/transformers-port';
+import type { DecoderStep, LoadedWhisper } from '../../ports';
 
 const vocab: WhisperVocabulary = {
   startOfTranscript: 11,

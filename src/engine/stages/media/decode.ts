@@ -1,31 +1,29 @@
-import { readProbe, type MediaProbe } from '../../core/audio/probe';
-import { alignWindow } from '../../core/audio/window-alignment';
-import { ServiceError } from '../../core/contract/errors';
-import type { FfmpegPort, ProgressListener } from '../ports';
-import { SAMPLE_RATE } from './prepared-audio';
+import { readProbe, type MediaProbe } from '../../../core/audio/probe';
+import { alignWindow } from '../../../core/audio/window-alignment';
+import { ServiceError } from '../../../core/contract/errors';
+import { SAMPLE_RATE, toSeconds } from '../../../core/units';
+import type { FfmpegPort, ProgressListener } from '../../ports';
 
 export interface DecodeOptions {
   signal?: AbortSignal;
   onProgress?: ProgressListener;
   /**
-   * Seconds of audio decoded per ffmpeg run. By default the window holds about 16 MB of
-   * 16 kHz float output whatever the channel count, so memory stays bounded for any length.
+   * Seconds of audio decoded per ffmpeg run after the first. By default a window holds about
+   * 16 MB of 16 kHz float output whatever the channel count, so memory stays bounded for any
+   * length.
    */
   windowSeconds?: number;
-  /**
-   * Called after each window with the channels decoded so far (their first `length` samples
-   * are final), while ffmpeg already decodes the next window: work done here (VAD) runs beside
-   * the decoding where ffmpeg has a worker of its own (the browser).
-   */
-  onDecoded?: (channels: readonly Float32Array[], length: number) => Promise<void>;
 }
 
-export interface DecodedAudio {
-  probe: MediaProbe;
-  /** One 16 kHz float32 array per channel of the file. */
-  channels: Float32Array[];
-  /** Seconds of decoded audio. */
-  duration: number;
+/**
+ * The channels decoded so far: the first `length` samples of each array are final. The
+ * arrays may be replaced by longer ones as decoding goes on. The last piece has `ended` set
+ * and its arrays cut to length.
+ */
+export interface DecodedPiece {
+  channels: readonly Float32Array[];
+  length: number;
+  ended: boolean;
 }
 
 const WINDOW_OUTPUT_BYTES = 16 * 1024 * 1024;
@@ -170,13 +168,13 @@ async function readFloats(ffmpeg: FfmpegPort, path: string): Promise<Float32Arra
  * the whole file nor its decode at the source rate is ever held in memory. Seek errors of
  * compressed formats are corrected by matching each window's lead-in.
  */
-export async function decodeChannels(
+export async function* decodeChannels(
   ffmpeg: FfmpegPort,
   input: string,
   probe: MediaProbe,
   fileName: string,
   options: DecodeOptions = {},
-): Promise<DecodedAudio> {
+): AsyncGenerator<DecodedPiece> {
   const count = probe.channels;
   const windowSeconds =
     options.windowSeconds ??
@@ -258,13 +256,13 @@ export async function decodeChannels(
     );
     // A window that came back short reached the end of the stream.
     const ended = added < window - SAMPLE_RATE / 2;
-    if (!ended) next = decodeWindow(k + 1);
-    await options.onDecoded?.(buffers.channels, buffers.length);
     if (ended) break;
+    // The next window decodes while the caller works on this one.
+    next = decodeWindow(k + 1);
+    yield { channels: buffers.channels, length: buffers.length, ended: false };
   }
-  const duration = buffers.length / SAMPLE_RATE;
-  checkComplete(probe, duration, failures, fileName);
-  return { probe, channels: buffers.finish(), duration };
+  checkComplete(probe, toSeconds(buffers.length), failures, fileName);
+  yield { channels: buffers.finish(), length: buffers.length, ended: true };
 }
 
 /**

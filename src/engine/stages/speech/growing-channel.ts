@@ -1,4 +1,5 @@
-import { SAMPLE_RATE, type ChannelAudio, type SpeechRegion } from './prepared-audio';
+import { toSeconds } from '../../../core/units';
+import type { ChannelAudio, SpeechRegion } from './speech-audio';
 
 /**
  * A channel that recognition may start on while the media stage still decodes it and finds
@@ -24,7 +25,7 @@ export interface GrowingChannel {
 export function completeChannel(channel: ChannelAudio): GrowingChannel {
   return {
     ...channel,
-    duration: channel.samples.length / SAMPLE_RATE,
+    duration: toSeconds(channel.samples.length),
     complete: true,
     changed: () => Promise.resolve(),
     throwIfFailed: () => undefined,
@@ -55,7 +56,7 @@ export class ChannelFeed implements GrowingChannel {
 
   finish(samples: Float32Array, speech: readonly SpeechRegion[]): void {
     this.complete = true;
-    this.duration = samples.length / SAMPLE_RATE;
+    this.duration = toSeconds(samples.length);
     this.update(samples, speech);
   }
 

@@ -1,15 +1,15 @@
-import { compressionRatio } from '../../core/decoding/compression-ratio';
-import { applyDecodingRules } from '../../core/decoding/logit-rules';
+import { compressionRatio } from '../../../core/decoding/compression-ratio';
+import { applyDecodingRules } from '../../../core/decoding/logit-rules';
 import {
   argmax,
   keptLogSumExp,
   logSoftmax,
   sampleToken,
   shiftedExps,
-} from '../../core/decoding/probabilities';
-import { SECONDS_PER_TIMESTAMP } from '../../core/decoding/vocabulary';
-import type { LoadedWhisper } from './whisper-model';
-import type { Tensor } from './transformers-port';
+} from '../../../core/decoding/probabilities';
+import { SECONDS_PER_TIMESTAMP } from '../../../core/decoding/vocabulary';
+import type { LoadedWhisper } from '../../ports';
+import type { Tensor } from '../../models/transformers-port';
 
 export interface WindowDecodeOptions {
   language: string;

@@ -1,10 +1,10 @@
-import type { RecognisedSegment } from '../../core/assemble/response';
-import { alignmentMatrix, tokenStartFrames } from '../../core/decoding/alignment';
-import { splitSegments } from '../../core/decoding/segments';
-import { SECONDS_PER_TIMESTAMP } from '../../core/decoding/vocabulary';
-import { groupWords, type TimedToken } from '../../core/decoding/words';
+import type { RecognisedSegment } from '../../../core/assemble/response';
+import { alignmentMatrix, tokenStartFrames } from '../../../core/decoding/alignment';
+import { splitSegments } from '../../../core/decoding/segments';
+import { SECONDS_PER_TIMESTAMP } from '../../../core/decoding/vocabulary';
+import { groupWords, type TimedToken } from '../../../core/decoding/words';
 import type { WindowDecode } from './decode-window';
-import type { LoadedWhisper } from './whisper-model';
+import type { LoadedWhisper } from '../../ports';
 
 export interface WindowSegments {
   segments: RecognisedSegment[];

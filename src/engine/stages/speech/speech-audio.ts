@@ -1,6 +1,6 @@
-import type { TimeSpan } from '../../core/audio/speech-regions';
-import type { ChannelBilling, ProvidedFileMetadata } from '../../core/contract/response';
-import type { Seconds } from '../../core/units';
+import type { TimeSpan } from '../../../core/audio/speech-regions';
+import type { ChannelBilling, ProvidedFileMetadata } from '../../../core/contract/response';
+import type { Seconds } from '../../../core/units';
 
 /** A stretch of speech found by voice activity detection, in seconds from the file's start. */
 export type SpeechRegion = TimeSpan;
@@ -14,8 +14,8 @@ export interface ChannelAudio {
   speech: SpeechRegion[];
 }
 
-/** What the media stage hands to recognition. */
-export interface PreparedAudio {
+/** What the speech stage found once all of the audio is decoded and checked. */
+export interface SpeechAudio {
   file: ProvidedFileMetadata;
   /** -1 for a single channel (spec 2.6). */
   nbSilentChannels: number;
@@ -29,5 +29,3 @@ export interface PreparedAudio {
    */
   timings: { audio_conversion_time: Seconds; vad_time: Seconds; noise_reduction_time: Seconds };
 }
-
-export const SAMPLE_RATE = 16_000;

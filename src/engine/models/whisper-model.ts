@@ -1,51 +1,10 @@
 import { ServiceError } from '../../core/contract/errors';
-import { vocabularyFrom, type WhisperVocabulary } from '../../core/decoding/vocabulary';
-import type { ProgressListener } from '../ports';
+import { vocabularyFrom } from '../../core/decoding/vocabulary';
+import type { LoadedWhisper, OrtTensor, PastKeyValues, ProgressListener } from '../ports';
 import { logMel, logMelPlan, type LogMelPlan } from '../../core/audio/log-mel';
 import { DEVICE_SETTINGS, type Device, type DeviceSettings } from './model-settings';
 import { downloadProgress } from './download-progress';
 import type { Tensor, TransformersModule } from './transformers-port';
-
-/** What the decoding loop needs of one step of the decoder. */
-export interface DecoderStep {
-  /** Logits of the last position, one row of the vocabulary. */
-  lastLogits: Float32Array;
-  /** Logits of every position of this step's input, for reading earlier rows (no-speech). */
-  logitsAt(position: number): Float32Array;
-  /** Cross-attention of the alignment heads for the last position: [head][frame]. */
-  alignmentRows: Float32Array[];
-  past: PastKeyValues;
-}
-
-/** The decoder's keys and values so far, as onnxruntime tensors (on the GPU with WebGPU). */
-export type PastKeyValues = Record<string, OrtTensor>;
-
-export interface LoadedWhisper {
-  id: string;
-  device: Device;
-  vocab: WhisperVocabulary;
-  /** Samples per window (chunk_length x sampling_rate) and encoder frames per window. */
-  windowSamples: number;
-  encoderFrames: number;
-  /** Decoder context; prompts are at most half of it (Whisper's rule). */
-  maxTargetPositions: number;
-  medianFilterWidth: number;
-  /** The latest first timestamp, in 0.02-s steps (generation config; Whisper's is 1.0 s). */
-  maxInitialTimestampIndex: number;
-  features(audio: Float32Array): Promise<Tensor>;
-  encode(features: Tensor): Promise<Tensor>;
-  step(
-    encoded: Tensor,
-    tokens: readonly number[],
-    past: PastKeyValues | null,
-  ): Promise<DecoderStep>;
-  /** Frees keys and values held on the GPU once a decode is done with them. */
-  releasePast(past: PastKeyValues): void;
-  encodeText(text: string): number[];
-  decodeText(tokens: readonly number[]): string;
-  tokenText(token: number): string;
-  dispose(): Promise<void>;
-}
 
 interface WhisperConfigLike {
   max_target_positions: number;
@@ -287,14 +246,7 @@ function whisperMelPlan(extractor: unknown): LogMelPlan | null {
   });
 }
 
-/** The parts of an onnxruntime tensor and session (web or Node) the engine uses. */
-export interface OrtTensor {
-  dims: readonly number[];
-  data: unknown;
-  location?: string;
-  dispose?(): void;
-}
-
+/** The parts of an onnxruntime session (web or Node) the engine uses. */
 interface OrtSession {
   run(feeds: Record<string, OrtTensor>, fetches?: string[]): Promise<Record<string, OrtTensor>>;
   outputNames: readonly string[];

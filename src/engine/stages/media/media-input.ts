@@ -1,9 +1,9 @@
-import { isMediaContentType, sniffMedia, type SniffResult } from '../../core/audio/media-kind';
-import { socialPlatformOf } from '../../core/audio/media-url';
-import { ENDPOINTS, type Endpoint } from '../../core/contract/endpoints';
-import { ServiceError } from '../../core/contract/errors';
-import type { MediaFile, MediaInput } from '../../core/contract/request';
-import type { FetchPort, FfmpegPort, MediaSource, ProgressListener } from '../ports';
+import { isMediaContentType, sniffMedia, type SniffResult } from '../../../core/audio/media-kind';
+import { socialPlatformOf } from '../../../core/audio/media-url';
+import { ENDPOINTS, type Endpoint } from '../../../core/contract/endpoints';
+import { ServiceError } from '../../../core/contract/errors';
+import type { MediaFile, MediaInput } from '../../../core/contract/request';
+import type { FetchPort, FfmpegPort, MediaSource, ProgressListener } from '../../ports';
 
 /** Bytes read to recognise a file's kind. */
 export const HEAD_BYTES = 4096;

@@ -1,2 +1,0 @@
-export * from './response';
-export * from './speakers';

@@ -1,0 +1,11 @@
+/**
+ * The stages of one transcription, in the order they start, as progress reports name them
+ * (the page labels each one).
+ */
+export const STAGES = ['validate', 'models', 'decode', 'vad', 'recognise', 'assemble'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** Where a stage comes in the line: later stages have larger numbers. */
+export function stageOrder(stage: Stage): number {
+  return STAGES.indexOf(stage);
+}

@@ -1,0 +1,36 @@
+/**
+ * The assemble stage. In: the speech stage's findings (file metadata, channels, billing,
+ * timings), the recognised segments, the stage times and the output format. Out: the spec's
+ * response, `prediction` rendered in the requested format.
+ */
+import {
+  assembleResponse,
+  type RecognisedSegment,
+  type StageTimings,
+} from '../../../core/assemble/response';
+import type { OutputFormat } from '../../../core/contract/request';
+import type { TranscriptionResponse } from '../../../core/contract/response';
+import type { StageContext } from '../../stage-context';
+import type { SpeechAudio } from '../speech/speech-audio';
+
+export interface AssembleStageInput {
+  speech: SpeechAudio;
+  segments: readonly RecognisedSegment[];
+  outputFormat: OutputFormat;
+  timings: Partial<StageTimings>;
+}
+
+export function run(input: AssembleStageInput, context: StageContext): TranscriptionResponse {
+  context.progress(null, 'Putting the result together');
+  const { speech } = input;
+  return assembleResponse({
+    segments: input.segments,
+    speakerTurns: null,
+    file: speech.file,
+    nbSilentChannels: speech.nbSilentChannels,
+    totalSpeechDuration: speech.totalSpeechDuration,
+    billing: speech.billing,
+    outputFormat: input.outputFormat,
+    timings: { ...speech.timings, ...input.timings },
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * The media stage. In: the request's media (a file, or a URL fetched here) and its endpoint.
+ * Out: what the file is (ffprobe's reading, for `provided_file_metadata`) and its audio as it
+ * is decoded, 16 kHz float per channel, piece by piece (ffmpeg decodes the next piece while
+ * the speech stage reads this one), and the seconds spent waiting for ffmpeg.
+ */
+import type { MediaProbe } from '../../../core/audio/probe';
+import type { Endpoint } from '../../../core/contract/endpoints';
+import type { MediaFile, MediaInput } from '../../../core/contract/request';
+import type { StageContext } from '../../stage-context';
+import { decodeChannels, probeMedia, type DecodedPiece } from './decode';
+import { mediaSource } from './media-input';
+
+export interface MediaStageInput<F extends MediaFile> {
+  media: MediaInput<F>;
+  endpoint: Endpoint;
+  /** Seconds per decoding window (see `DecodeOptions.windowSeconds`); tests make it small. */
+  windowSeconds?: number;
+}
+
+export interface DecodedMedia {
+  probe: MediaProbe;
+  /** Pieces of the decoded audio, each holding all of it so far; the last one has `ended`. */
+  pieces: AsyncIterable<DecodedPiece>;
+  /** Seconds spent reading, probing and decoding, without the time the reader of `pieces` took. */
+  seconds(): number;
+}
+
+export type { DecodedPiece };
+
+export async function run<F extends MediaFile>(
+  input: MediaStageInput<F>,
+  context: StageContext,
+): Promise<DecodedMedia> {
+  const { ports, signal, clock } = context;
+  const passOn = { ...(signal ? { signal } : {}), onProgress: context.progress };
+  const source = await mediaSource(input.media, input.endpoint, ports, passOn);
+  // A URL's download is not conversion: the time starts once the bytes are here.
+  const started = clock();
+  const fileName = source.kind === 'file' ? source.file.name : source.name;
+  const path = await ports.ffmpeg.mount(source);
+  let probe: MediaProbe;
+  try {
+    probe = await probeMedia(ports.ffmpeg, path, fileName, signal);
+  } catch (thrown) {
+    await ports.ffmpeg.unmount(path);
+    throw thrown;
+  }
+  let busy = clock() - started;
+  async function* pieces(): AsyncGenerator<DecodedPiece> {
+    let resumed = clock();
+    try {
+      for await (const piece of decodeChannels(ports.ffmpeg, path, probe, fileName, {
+        ...passOn,
+        ...(input.windowSeconds ? { windowSeconds: input.windowSeconds } : {}),
+      })) {
+        busy += clock() - resumed;
+        yield piece;
+        resumed = clock();
+      }
+    } finally {
+      await ports.ffmpeg.unmount(path);
+    }
+  }
+  return { probe, pieces: pieces(), seconds: () => busy };
+}

@@ -1,0 +1,115 @@
+import type { LoadedWhisper } from '../../ports';
+import type { Tensor } from '../../models/transformers-port';
+import { decodeWindow, isNoSpeech, type WindowDecode } from './decode-window';
+
+const TEMPERATURES = [0, 0.2, 0.4, 0.6, 0.8, 1];
+
+/**
+ * Fewer text tokens than this per second of speech in a window is not a transcript of it:
+ * speech runs at 2-5 tokens a second. A false alarm costs one more decode, whose result
+ * (without the earlier text) is as valid as the first. The seconds are the window's own (its
+ * shortened pauses left out), not a share of the channel's speech: that share changes as more
+ * of a growing channel is known, and the decision with it.
+ */
+const MIN_TEXT_TOKENS_PER_SPEECH_SECOND = 0.5;
+
+/**
+ * Tokens a window may take: Whisper's half context, but no more than fast speech needs (about
+ * 8 text tokens a second plus timestamps), so that a repetition loop in a short window is cut
+ * early instead of running to the limit at every fallback temperature.
+ */
+function tokenBudget(model: LoadedWhisper, seconds: number): number {
+  return Math.min(Math.floor(model.maxTargetPositions / 2), Math.ceil(seconds * 15) + 16);
+}
+
+/**
+ * Whether the decoder is shown the text decoded before each window (Whisper's conditioning).
+ * It is tried, not assumed: the first window that has earlier text is decoded with and without
+ * it, and the surer decode decides. Conditioning stays on while decodes with earlier text keep
+ * being chosen; once one loses (a doubtful or failed decode beaten by the same window without
+ * the text, or a window the text silenced), the rest of the channel is decoded without it. A
+ * model that reads its earlier text well is surer with it, and keeps it. One that does not
+ * pays twice for every window otherwise: the test model, shown earlier text, lost words
+ * (a Spanish sentence heard as 4 of its 8 words, at -0.36 against -0.19 without the text) or
+ * looped and was decoded again, 2-3 times as slow over a 400-s recording.
+ */
+type Conditioning = 'untried' | 'kept' | 'dropped';
+
+/**
+ * Decodes the windows of one channel in turn with the user's hint and the text decoded before
+ * (Whisper's prompt), keeping what conditioning on earlier text has shown about this channel.
+ */
+export class EarlierTextDecoder {
+  private previous: number[] = [];
+  private previousLanguage: string | null = null;
+  private conditioning: Conditioning = 'untried';
+  /** Prompt room left for earlier text once the hint is in. */
+  private readonly room: number;
+  private readonly hintTokens: number[];
+
+  constructor(
+    private readonly model: LoadedWhisper,
+    hint: string,
+    private readonly random: () => number,
+    private readonly signal?: AbortSignal,
+  ) {
+    const promptRoom = Math.floor(model.maxTargetPositions / 2) - 1;
+    // Whisper's rule: the prompt fills at most half the decoder's context, its newest tokens
+    // kept; the hint stays whole where it fits and the earlier text fills what it leaves.
+    this.hintTokens = hint ? model.encodeText(` ${hint.trim()}`).slice(-promptRoom) : [];
+    this.room = Math.max(0, promptRoom - this.hintTokens.length);
+  }
+
+  /** A stream in another language starts afresh: earlier text in another language misleads. */
+  startStream(language: string): void {
+    if (language !== this.previousLanguage) this.previous = [];
+    this.previousLanguage = language;
+  }
+
+  /**
+   * One window, with Whisper's fallbacks (decode-window.ts). `speechSeconds` is the window's
+   * speech without its shortened pauses.
+   */
+  async decode(
+    encoded: Tensor,
+    seconds: number,
+    speechSeconds: number,
+    language: string,
+    task: 'transcribe' | 'translate',
+  ): Promise<WindowDecode> {
+    // slice(-0) would be the whole array: a hint that fills the room leaves none for context
+    const earlier =
+      this.room > 0 && this.conditioning !== 'dropped' ? this.previous.slice(-this.room) : [];
+    const decodeWith = (context: readonly number[]) =>
+      decodeWindow(this.model, encoded, seconds, {
+        language,
+        task,
+        hintTokens: this.hintTokens,
+        contextTokens: context,
+        temperatures: TEMPERATURES,
+        // untried: every decode shown the earlier text is compared with one without it
+        contextDoubt: this.conditioning === 'untried' ? 0 : undefined,
+        maxNewTokens: tokenBudget(this.model, seconds),
+        random: this.random,
+        ...(this.signal ? { signal: this.signal } : {}),
+      });
+    let decode = await decodeWith(earlier);
+    // A window of speech (every window here holds some) that the model ends almost at once,
+    // with a word or none and without calling it silence, when shown the earlier text: the
+    // context, not the audio, stopped it (conditioning's known failure; the test model skipped
+    // everything after its second window of a 74-s talk, and another time heard a 10-word
+    // sentence as "i" and the next one not at all). Once more without the earlier text.
+    const textTokens = decode.sampled.filter((t) => t < this.model.vocab.endOfText).length;
+    const scant =
+      textTokens === 0 || textTokens < speechSeconds * MIN_TEXT_TOKENS_PER_SPEECH_SECOND;
+    if (earlier.length > 0 && scant && !isNoSpeech(decode)) decode = await decodeWith([]);
+    if (earlier.length > 0) this.conditioning = decode.conditioned ? 'kept' : 'dropped';
+    return decode;
+  }
+
+  /** The text tokens a decode gave, as earlier text for the next window. */
+  accept(decode: WindowDecode, textTokens: readonly number[]): void {
+    // A high-temperature decode is not trusted as context (Whisper's rule).
+    this.previous = decode.temperature > 0.5 ? [] : [...this.previous, ...textTokens];
+  }
+}

@@ -1,0 +1,161 @@
+import type { RecognisedSegment } from '../../../core/assemble/response';
+import type { LanguageBehaviour } from '../../../core/contract/request';
+import { seededRandom } from '../../../core/decoding/probabilities';
+import { fileTime, unpausedSeconds } from '../../../core/decoding/speech-streams';
+import { toSamples, toSeconds } from '../../../core/units';
+import type { LoadedWhisper } from '../../ports';
+import { completeChannel, type GrowingChannel } from '../speech/growing-channel';
+import type { ChannelAudio } from '../speech/speech-audio';
+import { isNoSpeech } from './decode-window';
+import { EarlierTextDecoder } from './earlier-text';
+import {
+  LANGUAGE_BEHAVIOURS,
+  type ChannelDecoding,
+  type StreamDecoding,
+} from './language-behaviours';
+import {
+  detectLanguage,
+  encodeWindow,
+  prominentLanguage,
+  type EncodedWindow,
+} from './language-detection';
+import { KEPT_PAUSE, MIN_WINDOW_SECONDS, WindowCursor } from './window-cursor';
+import { windowSegments } from './window-segments';
+
+export interface RecognitionOptions {
+  languageBehaviour: LanguageBehaviour;
+  /** The language for `manual`. */
+  language: string | null;
+  task: 'transcribe' | 'translate';
+  hint: string;
+  onSegment?: (segment: RecognisedSegment) => void;
+  /** Called as each window's recognition starts (before language detection or encoding). */
+  onWindow?: () => void;
+  /** Seconds of the channel's speech streams recognised so far, and the file time reached. */
+  onAdvance?: (seconds: number, fileSeconds: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Recognises one channel: speech streams cut into model windows, each decoded with Whisper's
+ * rules, the seek moving on by what each window's segments account for. The language
+ * behaviour (language-behaviours.ts) decides in which language each stream is decoded and
+ * when segments are posted.
+ *
+ * The channel may still be growing (see `GrowingChannel`): a window is decoded once all of its
+ * audio is settled, so the result is the same as when the whole channel is known at the start.
+ */
+export async function transcribeChannel(
+  model: LoadedWhisper,
+  input: ChannelAudio | GrowingChannel,
+  duration: number,
+  options: RecognitionOptions,
+): Promise<RecognisedSegment[]> {
+  const channel = 'complete' in input ? input : completeChannel(input);
+  const behaviour = LANGUAGE_BEHAVIOURS[options.languageBehaviour];
+  const { signal } = options;
+  const cursor = () => new WindowCursor(channel, model.windowSamples, duration, behaviour.perTurn);
+  const decoding: ChannelDecoding = {
+    complete: () => channel.complete,
+    async settledStart() {
+      const windows = cursor();
+      const settled = () => toSamples(windows.streams()[0]?.length ?? 0) >= model.windowSamples;
+      while (!channel.complete && !settled()) await channel.changed(signal);
+      options.onWindow?.();
+      return windows.streamAudio();
+    },
+    encodeStart: (streams) =>
+      encodeWindow(model, streams[0]!.audio.subarray(0, model.windowSamples)),
+    detect: (window) => detectLanguage(model, window, signal),
+    prominent: (streams, known) => prominentLanguage(model, streams, signal, known),
+    decode: (plan) => decodeStreams(model, channel, cursor(), plan, options),
+  };
+  return behaviour.recognise(decoding, options.language, options.onSegment ?? (() => {}));
+}
+
+/**
+ * Decodes a channel's streams in the languages `plan` gives, window by window, until the end
+ * of its speech; null if `plan.onComplete` stopped it.
+ */
+async function decodeStreams(
+  model: LoadedWhisper,
+  channel: GrowingChannel,
+  windows: WindowCursor,
+  plan: StreamDecoding,
+  options: RecognitionOptions,
+): Promise<RecognisedSegment[] | null> {
+  const { signal } = options;
+  const decoder = new EarlierTextDecoder(
+    model,
+    options.hint,
+    seededRandom(channel.index + 1),
+    signal,
+  );
+  const segments: RecognisedSegment[] = [];
+  // A stream's first window, encoded for language detection and decoded next, is encoded once.
+  let ready: { stream: number; window: EncodedWindow } | null = plan.ready
+    ? { stream: 0, window: plan.ready }
+    : null;
+  let language = 'en';
+  let completeSeen = false;
+  let done = 0;
+  for (;;) {
+    signal?.throwIfAborted();
+    channel.throwIfFailed();
+    if (channel.complete && !completeSeen) {
+      completeSeen = true;
+      if (plan.onComplete && !(await plan.onComplete())) return null;
+    }
+    const next = windows.next();
+    if (next === 'end') break;
+    if (next === 'wait') {
+      await channel.changed(signal);
+      continue;
+    }
+    const { stream, streamIndex, seek, audio } = next;
+    options.onWindow?.();
+    if (seek === 0) {
+      const first = async () => {
+        signal?.throwIfAborted();
+        ready = {
+          stream: streamIndex,
+          window: await encodeWindow(model, audio.subarray(0, model.windowSamples)),
+        };
+        return ready.window;
+      };
+      language = await plan.languageOf(first);
+      decoder.startStream(language);
+    }
+    const seconds = toSeconds(audio.length);
+    // A window encoded ahead is the start of its stream; a stream's start never changes as the
+    // channel grows.
+    const sameWindow =
+      ready?.stream === streamIndex && seek === 0 && ready.window.audio.length === audio.length;
+    const { encoded } = sameWindow ? ready!.window : await encodeWindow(model, audio);
+    ready = null;
+    const offset = toSeconds(seek);
+    const speechSeconds = unpausedSeconds(stream, offset, offset + seconds, KEPT_PAUSE);
+    const decode = await decoder.decode(encoded, seconds, speechSeconds, language, options.task);
+    let consumed = seconds;
+    if (!isNoSpeech(decode)) {
+      const result = windowSegments(
+        model,
+        decode,
+        seconds,
+        options.task === 'translate' ? 'en' : language,
+        channel.index,
+        (t) => fileTime(stream, offset + t),
+      );
+      for (const segment of result.segments) {
+        segments.push(segment);
+        plan.post(segment);
+      }
+      decoder.accept(decode, result.textTokens);
+      if (result.consumed > MIN_WINDOW_SECONDS) consumed = result.consumed;
+    }
+    windows.advance(consumed);
+    done += consumed;
+    options.onAdvance?.(done, fileTime(stream, offset + consumed));
+  }
+  return segments;
+}

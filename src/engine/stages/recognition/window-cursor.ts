@@ -1,0 +1,110 @@
+import {
+  speechStreams,
+  streamSamples,
+  type SpeechStream,
+} from '../../../core/decoding/speech-streams';
+import { SAMPLE_RATE, toSamples } from '../../../core/units';
+import type { GrowingChannel } from '../speech/growing-channel';
+
+/** A window with less audio than this is not worth a decoder pass (seconds). */
+export const MIN_WINDOW_SECONDS = 0.1;
+
+/** Pauses in a stream are shortened to this (seconds). */
+export const KEPT_PAUSE = 0.5;
+
+/** Streams of speech to recognise: one for the whole channel, or one per turn when languages switch. */
+export function channelStreams(
+  speech: GrowingChannel['speech'],
+  duration: number,
+  perTurn: boolean,
+): SpeechStream[] {
+  return speechStreams(speech, duration, {
+    padding: 0.2,
+    keptPause: KEPT_PAUSE,
+    splitPause: perTurn ? 1 : Infinity,
+  });
+}
+
+/** The next window of a channel's speech streams. */
+export interface SpeechWindow {
+  stream: SpeechStream;
+  /** Which stream of the channel (0-based). */
+  streamIndex: number;
+  /** Samples into the stream's audio. */
+  seek: number;
+  audio: Float32Array;
+  /** The whole stream's audio as far as it is known (its start never changes). */
+  streamAudio: Float32Array;
+}
+
+/**
+ * Walks a channel's speech streams window by window. The channel may still be growing: a
+ * window is handed out only once all of its audio is settled, so the windows are the same as
+ * when the whole channel is known from the start.
+ */
+export class WindowCursor {
+  private index = 0;
+  private seek = 0;
+  /** The stream in hand and its audio as far as it is known. */
+  private current: { stream: SpeechStream; audio: Float32Array } | null = null;
+
+  constructor(
+    private readonly channel: GrowingChannel,
+    private readonly windowSamples: number,
+    /** The file's length in seconds (the channel is clipped to it once complete). */
+    private readonly duration: number,
+    private readonly perTurn: boolean,
+  ) {}
+
+  /** The streams known so far. */
+  streams(): SpeechStream[] {
+    const { channel } = this;
+    // Settled regions end well before the audio decoded so far, so clipping them to the file's
+    // length matters only once it is known.
+    const end = channel.complete ? Math.min(this.duration, channel.duration) : Infinity;
+    return channelStreams(channel.speech, end, this.perTurn);
+  }
+
+  /** The streams known so far with their audio. */
+  streamAudio(): { stream: SpeechStream; audio: Float32Array }[] {
+    return this.streams().map((stream) => ({
+      stream,
+      audio: streamSamples(stream, this.channel.samples, SAMPLE_RATE),
+    }));
+  }
+
+  /** The next window; 'wait' until more of the channel is known; 'end' after the last one. */
+  next(): SpeechWindow | 'wait' | 'end' {
+    for (;;) {
+      const streams = this.streams();
+      const stream = streams[this.index];
+      // The last stream can still grow (and more can follow) until the channel is complete.
+      const open = !this.channel.complete && this.index >= streams.length - 1;
+      if (stream === undefined) return open ? 'wait' : 'end';
+      if (this.current?.stream.length !== stream.length) {
+        this.current = { stream, audio: streamSamples(stream, this.channel.samples, SAMPLE_RATE) };
+      }
+      const { audio } = this.current;
+      const left = audio.length - this.seek;
+      if (open && left < this.windowSamples) return 'wait';
+      if (left < toSamples(MIN_WINDOW_SECONDS)) {
+        this.index++;
+        this.seek = 0;
+        this.current = null;
+        continue;
+      }
+      return {
+        stream,
+        streamIndex: this.index,
+        seek: this.seek,
+        audio: audio.subarray(this.seek, this.seek + this.windowSamples),
+        streamAudio: audio,
+      };
+    }
+  }
+
+  /** Moves on by the seconds the last window's segments accounted for. */
+  advance(seconds: number): void {
+    this.seek += toSamples(seconds);
+  }
+}

@@ -1,0 +1,43 @@
+import type { ChannelVerdict } from '../../../core/audio/billing';
+import { areSimilar, compareChannels } from '../../../core/audio/channel-similarity';
+import { isSilentChannel } from '../../../core/audio/silence';
+import { spanDuration, type TimeSpan } from '../../../core/audio/speech-regions';
+
+/** What speech detection found in one channel. */
+export interface ChannelAnalysis {
+  index: number;
+  peakDb: number;
+  speech: TimeSpan[];
+}
+
+/**
+ * Which channels are silent and which copy an earlier one: each channel with speech is
+ * compared with the earlier distinct channels, and the first it matches is the one it copies.
+ */
+export function channelVerdicts(
+  channels: readonly Float32Array[],
+  analyses: readonly ChannelAnalysis[],
+  sampleRate: number,
+): ChannelVerdict[] {
+  const verdicts: ChannelVerdict[] = [];
+  for (const a of analyses) {
+    const silent = isSilentChannel(a.peakDb, spanDuration(a.speech));
+    let similarTo: number | null = null;
+    if (!silent) {
+      for (const earlier of verdicts) {
+        if (earlier.silent || earlier.similarTo !== null) continue;
+        const comparison = compareChannels(
+          channels[earlier.index]!,
+          channels[a.index]!,
+          sampleRate,
+        );
+        if (areSimilar(comparison)) {
+          similarTo = earlier.index;
+          break;
+        }
+      }
+    }
+    verdicts.push({ index: a.index, silent, similarTo });
+  }
+  return verdicts;
+}

@@ -1,0 +1,115 @@
+import { peakLevelDb } from '../../../core/audio/levels';
+import { SILENT_PEAK_DB } from '../../../core/audio/silence';
+import { SAMPLE_RATE, toSamples } from '../../../core/units';
+import { VAD_WINDOW } from '../../models/silero-vad';
+import type { Clock, ProgressListener, SpeechDetector } from '../../ports';
+
+/** VAD pieces need at least this many windows (about 30 s), so that batches stay wide. */
+const MIN_PIECE_WINDOWS = Math.round(toSamples(30) / VAD_WINDOW);
+/**
+ * The first piece is at most this long (64 s: about 40 s of speech streams, more than one
+ * model window), so that recognition starts early; later pieces are as wide as the audio
+ * decoded.
+ */
+const FIRST_PIECE_WINDOWS = Math.round(toSamples(64) / VAD_WINDOW);
+
+/**
+ * Speech probabilities of every channel, scored piece by piece as the channels are decoded. A
+ * piece whose peak is below the silence level is not scored (its windows hold no speech).
+ */
+export class ChannelScoring {
+  /** Windows scored so far (the same in every channel). */
+  private done = 0;
+  private readonly pieces: Float32Array[][] = [];
+  /** Seconds spent scoring. */
+  seconds = 0;
+
+  constructor(
+    private readonly detector: Promise<SpeechDetector>,
+    private readonly clock: Clock,
+    /** The file's length in seconds as declared, for progress (null when unknown). */
+    private readonly duration: number | null,
+    private readonly onProgress: ProgressListener,
+    /** Called after each piece is scored, with the samples scored so far. */
+    private readonly onPiece: (scored: number) => void,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  /**
+   * Scores what `length` samples of the channels allow (everything when `final`); true if it
+   * scored anything.
+   */
+  async score(channels: readonly Float32Array[], length: number, final: boolean): Promise<boolean> {
+    const started = this.clock();
+    try {
+      // The first piece is short; then one piece takes the rest.
+      const first = this.done === 0 ? FIRST_PIECE_WINDOWS : Infinity;
+      if (!(await this.scorePiece(channels, length, final, first))) return false;
+      await this.scorePiece(channels, length, final, Infinity);
+      return true;
+    } finally {
+      this.seconds += this.clock() - started;
+    }
+  }
+
+  /** Scores up to `limit` more windows (on stream boundaries); true if it scored any. */
+  private async scorePiece(
+    channels: readonly Float32Array[],
+    length: number,
+    final: boolean,
+    limit: number,
+  ): Promise<boolean> {
+    const detector = await this.detector;
+    // Pieces end on the detector's stream boundaries, so that no stream is scored twice.
+    const whole = Math.floor(length / VAD_WINDOW);
+    const size = detector.streamWindows;
+    const grid = (windows: number) =>
+      Number.isFinite(size) ? Math.floor(windows / size) * size : this.done;
+    let to = final ? Math.ceil(length / VAD_WINDOW) : grid(whole);
+    if (Number.isFinite(size) && to - this.done > limit) {
+      to = Math.min(to, Math.max(this.done + size, grid(this.done + limit)));
+    }
+    if (to <= this.done || (!final && to - this.done < MIN_PIECE_WINDOWS)) return false;
+    const total = this.duration === null ? null : Math.max(this.duration * SAMPLE_RATE, length);
+    for (const [index, channel] of channels.entries()) {
+      const samples = channel.subarray(0, length);
+      const piece = samples.subarray(this.done * VAD_WINDOW, to * VAD_WINDOW);
+      // Progress over the whole file: this piece's share of it, channel by channel.
+      const report = (fraction: number | null) => {
+        const at =
+          (this.done + (to - this.done) * ((index + (fraction ?? 0)) / channels.length)) *
+          VAD_WINDOW;
+        this.onProgress(
+          total === null ? null : Math.min(1, at / total),
+          `Finding speech: ${Math.floor(at / SAMPLE_RATE)} s${total === null ? '' : ` of ${Math.round(total / SAMPLE_RATE)} s`}${channels.length > 1 ? ` (channel ${index + 1} of ${channels.length})` : ''}`,
+        );
+      };
+      report(0);
+      (this.pieces[index] ??= []).push(
+        peakLevelDb(piece) < SILENT_PEAK_DB
+          ? new Float32Array(to - this.done)
+          : await detector.probabilities(samples, {
+              from: this.done,
+              to,
+              ...(this.signal ? { signal: this.signal } : {}),
+              onProgress: (fraction) => report(fraction),
+            }),
+      );
+    }
+    this.done = to;
+    this.onPiece(Math.min(length, to * VAD_WINDOW));
+    return true;
+  }
+
+  /** A channel's probabilities scored so far (all of them once the final piece is scored). */
+  probabilities(index: number): Float32Array {
+    const pieces = this.pieces[index] ?? [];
+    const all = new Float32Array(pieces.reduce((n, p) => n + p.length, 0));
+    let offset = 0;
+    for (const p of pieces) {
+      all.set(p, offset);
+      offset += p.length;
+    }
+    return all;
+  }
+}

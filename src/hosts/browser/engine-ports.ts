@@ -1,0 +1,71 @@
+import { SILERO_VAD } from '../../core/model-catalog';
+import { ModelCache } from '../../engine/models/model-cache';
+import type { Device, DeviceSettings } from '../../engine/models/model-settings';
+import { loadWhisper } from '../../engine/models/whisper-model';
+import type {
+  EnginePorts,
+  FfmpegPort,
+  LoadedWhisper,
+  SpeechDetectorLoader,
+} from '../../engine/ports';
+import { browserFfmpeg } from './ffmpeg-wasm';
+import { workerSpeechDetectors } from './speech-detector';
+import { configureTransformers } from './transformers-setup';
+
+export interface BrowserEngineSettings {
+  /** The hub, or a self-hosted mirror in the hub's layout (`/hub/` in tests). */
+  modelHost: string;
+  whisperModel: string;
+  /** The device the recogniser loads on, asked at each request (the GPU may fail mid-way). */
+  device: () => Promise<Device>;
+  /** The voice activity model's id (default: the production Silero VAD). */
+  vadModel?: string;
+  /** Precisions other than the device's defaults (benchmarks compare them). */
+  dtypes?: Partial<DeviceSettings>;
+  /** onnxruntime-web's threads for Whisper (default: as many as the machine has, up to 4). */
+  threads?: number;
+}
+
+/** One ffmpeg per worker, loaded on first use and kept. */
+let ffmpeg: FfmpegPort | null = null;
+const detectors = new Map<string, SpeechDetectorLoader>();
+const recognisers = new ModelCache<LoadedWhisper>();
+
+/**
+ * The composition root of the browser host (the app's worker, the test and benchmark
+ * harnesses): ffmpeg.wasm in a worker of its own, Silero VAD in another (onnxruntime-web's
+ * plain build), Whisper through transformers.js, the browser's fetch (cross-origin rules
+ * apply). Whatever loads is kept for the worker's life, whatever the settings of later calls.
+ */
+export function browserEnginePorts(settings: BrowserEngineSettings): EnginePorts {
+  const { modelHost, whisperModel } = settings;
+  const vadModel = settings.vadModel ?? SILERO_VAD.id;
+  const detectorKey = `${modelHost}|${vadModel}`;
+  let speechDetector = detectors.get(detectorKey);
+  if (!speechDetector) {
+    speechDetector = workerSpeechDetectors(modelHost, vadModel);
+    detectors.set(detectorKey, speechDetector);
+  }
+  return {
+    ffmpeg: (ffmpeg ??= browserFfmpeg()),
+    fetch: (url, init) => fetch(url, { ...init, mode: 'cors', credentials: 'omit' }),
+    crossOriginFetch: true,
+    speechDetector,
+    async recogniser({ onProgress }) {
+      const device = await settings.device();
+      const dtypes = settings.dtypes ?? {};
+      return recognisers.get(
+        `${modelHost}|${whisperModel}|${device}|${JSON.stringify(dtypes)}`,
+        () =>
+          loadWhisper(
+            configureTransformers(modelHost, device, settings.threads),
+            whisperModel,
+            device,
+            onProgress,
+            dtypes,
+          ),
+      );
+    },
+    clock: () => performance.now() / 1000,
+  };
+}

@@ -1,0 +1,45 @@
+import { HUB, SILERO_VAD } from '../../core/model-catalog';
+import { ModelCache } from '../../engine/models/model-cache';
+import { loadSileroVad } from '../../engine/models/silero-vad';
+import { loadWhisper } from '../../engine/models/whisper-model';
+import type { EnginePorts, LoadedWhisper, ModelFiles } from '../../engine/ports';
+import { nodeFfmpeg, type NodeFfmpegOptions } from './ffmpeg-core';
+import { nodeModelFiles } from './model-files';
+import { nodeOnnxRuntime } from './onnx-runtime';
+import { configureModelSource } from './transformers-setup';
+
+export interface NodeEngineSettings {
+  /** Where models come from: a model host URL in the hub's layout or a folder (null: the hub). */
+  models: string | null;
+  /** The recognition model's id. */
+  model: string;
+  /** The voice activity model's id (default: the production Silero VAD). */
+  vadModel?: string;
+  ffmpeg?: NodeFfmpegOptions;
+  /** Model files other than those of `models` (tests give missing or counted ones). */
+  modelFiles?: ModelFiles;
+}
+
+const recognisers = new ModelCache<LoadedWhisper>();
+
+/**
+ * The composition root of the Node host (the CLI, tests, benchmarks, tools): ffmpeg.wasm's
+ * core in-process, onnxruntime-node for VAD, transformers.js on onnxruntime-node for Whisper
+ * (the CPU), Node's fetch (no cross-origin rules). Models load on first use and are kept.
+ */
+export function nodeEnginePorts(settings: NodeEngineSettings): EnginePorts {
+  const files = settings.modelFiles ?? nodeModelFiles(settings.models ?? HUB);
+  const onnx = nodeOnnxRuntime();
+  const vadModel = settings.vadModel ?? SILERO_VAD.id;
+  return {
+    ffmpeg: nodeFfmpeg(settings.ffmpeg ?? {}),
+    fetch: (url, init) => fetch(url, init),
+    crossOriginFetch: false,
+    speechDetector: (options) => loadSileroVad(onnx, files, { ...options, modelId: vadModel }),
+    recogniser: ({ onProgress }) =>
+      recognisers.get(`${settings.models ?? 'hub'}|${settings.model}`, () =>
+        loadWhisper(configureModelSource(settings.models), settings.model, 'cpu', onProgress),
+      ),
+    clock: () => performance.now() / 1000,
+  };
+}
