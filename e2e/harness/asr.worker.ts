@@ -66,6 +66,7 @@ function profiledVad(ports: EnginePorts, entry: { seconds: number; calls: number
       return {
         streamWindows: detector.streamWindows,
         warmupWindows: detector.warmupWindows,
+        runsApart: detector.runsApart,
         async probabilities(samples, o) {
           const t = performance.now();
           try {

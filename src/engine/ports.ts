@@ -102,6 +102,15 @@ export interface SpeechDetector {
   readonly streamWindows: number;
   /** Windows each stream after the first scores before its own (see `StreamLayout`). */
   readonly warmupWindows: number;
+  /**
+   * Whether scoring runs in a thread of its own (the browser's VAD worker), beside recognition.
+   * Only then does recognising speech while more is still being found pay: in one thread the
+   * two take turns and contend for the same cores, and the whole took longer with the first
+   * segment no sooner (Node, 121-s recording: 7.1 s against 5.3 s, first segment 2.7 s
+   * against 2.1 s, `npm run bench:asr`). The speech stage then publishes a channel once all of
+   * its speech is found.
+   */
+  readonly runsApart: boolean;
 }
 
 /**

@@ -102,6 +102,8 @@ export const DEFAULT_LAYOUT: StreamLayout = {
 class SileroVad implements SpeechDetector {
   readonly streamWindows: number;
   readonly warmupWindows: number;
+  /** In-process: scoring takes turns with whatever else runs in this thread. */
+  readonly runsApart = false;
 
   constructor(
     private readonly onnx: OnnxRuntime,

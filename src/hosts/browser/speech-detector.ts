@@ -92,6 +92,7 @@ export function workerSpeechDetectors(modelHost: string, modelId: string): Speec
     if (loaded.type !== 'loaded') throw new Error(`Unexpected ${loaded.type} from VAD.`);
     const detector: SpeechDetector = {
       ...loaded.data,
+      runsApart: true,
       async probabilities(samples, options = {}) {
         const base = options.offset ?? 0;
         const from = options.from ?? 0;

@@ -69,6 +69,9 @@ async function findSpeech(
   const { media, noiseReduction } = input;
   const detector = ports.speechDetector(signal ? { signal } : {});
   detector.catch(() => undefined);
+  // Speech is published as it is found where the detector runs beside recognition, and where
+  // the channel is not to be denoised first (its noise is measured over all of it).
+  let publish = false;
 
   let channels: readonly Float32Array[] = [];
   // VAD scores each piece while ffmpeg decodes the next; what is settled is published.
@@ -78,7 +81,7 @@ async function findSpeech(
     media.probe.duration,
     context.progress,
     (scored) => {
-      if (noiseReduction) return;
+      if (!publish) return;
       const heard = toSeconds(scored);
       for (const feed of feeds) {
         feed.update(
@@ -90,6 +93,7 @@ async function findSpeech(
     signal,
   );
   let length = 0;
+  publish = !noiseReduction && (await detector.catch(() => null))?.runsApart === true;
   for await (const piece of media.pieces) {
     channels = piece.channels;
     length = piece.length;

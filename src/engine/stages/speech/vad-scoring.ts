@@ -42,8 +42,10 @@ export class ChannelScoring {
   async score(channels: readonly Float32Array[], length: number, final: boolean): Promise<boolean> {
     const started = this.clock();
     try {
-      // The first piece is short; then one piece takes the rest.
-      const first = this.done === 0 ? FIRST_PIECE_WINDOWS : Infinity;
+      // Where scoring runs beside recognition, the first piece is short; then one piece takes
+      // the rest.
+      const first =
+        this.done === 0 && (await this.detector).runsApart ? FIRST_PIECE_WINDOWS : Infinity;
       if (!(await this.scorePiece(channels, length, final, first))) return false;
       await this.scorePiece(channels, length, final, Infinity);
       return true;
