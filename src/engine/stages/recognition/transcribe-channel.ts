@@ -70,7 +70,12 @@ export async function transcribeChannel(
     prominent: (streams, known) => prominentLanguage(model, streams, signal, known),
     decode: (plan) => decodeStreams(model, channel, cursor(), plan, options),
   };
-  return behaviour.recognise(decoding, options.language, options.onSegment ?? (() => {}));
+  const detach = channel.attach();
+  try {
+    return await behaviour.recognise(decoding, options.language, options.onSegment ?? (() => {}));
+  } finally {
+    detach();
+  }
 }
 
 /**

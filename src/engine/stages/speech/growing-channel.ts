@@ -19,6 +19,11 @@ export interface GrowingChannel {
   changed(signal?: AbortSignal): Promise<void>;
   /** Throws the media stage's failure, if it failed: what is there will never complete. */
   throwIfFailed(): void;
+  /**
+   * Says that a reader (recognition) works on the channel from now on, until the returned
+   * function is called: the speech stage then knows when it is busy and when it waits.
+   */
+  attach(): () => void;
 }
 
 /** A channel whose speech is all known. */
@@ -29,16 +34,19 @@ export function completeChannel(channel: ChannelAudio): GrowingChannel {
     complete: true,
     changed: () => Promise.resolve(),
     throwIfFailed: () => undefined,
+    attach: () => () => undefined,
   };
 }
 
-/** The media stage's side of a growing channel: it adds to it, then completes or fails it. */
+/** The speech stage's side of a growing channel: it adds to it, then completes or fails it. */
 export class ChannelFeed implements GrowingChannel {
   samples: Float32Array;
   speech: readonly SpeechRegion[] = [];
   complete = false;
   private failure: unknown = null;
   private waiting: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private readers = 0;
+  private onIdle: (() => void)[] = [];
 
   constructor(
     readonly index: number,
@@ -66,6 +74,37 @@ export class ChannelFeed implements GrowingChannel {
     this.wake();
   }
 
+  attach(): () => void {
+    this.readers++;
+    let attached = true;
+    return () => {
+      if (!attached) return;
+      attached = false;
+      this.readers--;
+      this.notifyIdle();
+    };
+  }
+
+  /**
+   * Resolves once no reader is busy with what it has: none is attached, or one waits for more
+   * (`changed`), or the channel is complete or failed.
+   */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.onIdle.push(resolve));
+  }
+
+  private isIdle(): boolean {
+    return this.readers === 0 || this.waiting.length > 0 || this.complete || this.failure !== null;
+  }
+
+  private notifyIdle(): void {
+    if (!this.isIdle()) return;
+    const waiting = this.onIdle;
+    this.onIdle = [];
+    for (const resolve of waiting) resolve();
+  }
+
   throwIfFailed(): void {
     if (this.failure !== null && !this.complete) throw this.failure;
   }
@@ -74,7 +113,7 @@ export class ChannelFeed implements GrowingChannel {
     if (this.complete) return Promise.resolve();
     if (this.failure !== null) return Promise.reject(this.failure);
     if (signal?.aborted) return Promise.reject(signal.reason);
-    return new Promise((resolve, reject) => {
+    const wait = new Promise<void>((resolve, reject) => {
       const onAbort = () => reject(signal!.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push({
@@ -88,6 +127,8 @@ export class ChannelFeed implements GrowingChannel {
         },
       });
     });
+    this.notifyIdle();
+    return wait;
   }
 
   private wake(): void {
@@ -97,5 +138,6 @@ export class ChannelFeed implements GrowingChannel {
       if (this.failure !== null && !this.complete) w.reject(this.failure);
       else w.resolve();
     }
+    this.notifyIdle();
   }
 }

@@ -69,19 +69,19 @@ async function findSpeech(
   const { media, noiseReduction } = input;
   const detector = ports.speechDetector(signal ? { signal } : {});
   detector.catch(() => undefined);
-  // Speech is published as it is found where the detector runs beside recognition, and where
-  // the channel is not to be denoised first (its noise is measured over all of it).
-  let publish = false;
 
   let channels: readonly Float32Array[] = [];
-  // VAD scores each piece while ffmpeg decodes the next; what is settled is published.
+  let published = 0;
+  // VAD scores each piece while ffmpeg decodes the next; what is settled is published where
+  // the detector runs beside recognition, unless the channel is to be denoised first (its
+  // noise is measured over all of it).
   const scoring = new ChannelScoring(
     detector,
     clock,
     media.probe.duration,
     context.progress,
-    (scored) => {
-      if (!publish) return;
+    async (scored, vad) => {
+      if (noiseReduction || !vad.runsApart) return;
       const heard = toSeconds(scored);
       for (const feed of feeds) {
         feed.update(
@@ -89,11 +89,15 @@ async function findSpeech(
           settledSpeechRegions(scoring.probabilities(feed.index), heard, false),
         );
       }
+      // The first segment is what the user waits for. Once recognition has the first piece,
+      // the next is scored when it has recognised what it could (or when nothing reads yet):
+      // on two cores, VAD beside the first window's decoding slowed both, and the first
+      // segment waited for the end of VAD (Chromium, 121-s recording: 4.1 s against 3.0 s).
+      if (published++ === 0) await Promise.all(feeds.map((feed) => feed.idle()));
     },
     signal,
   );
   let length = 0;
-  publish = !noiseReduction && (await detector.catch(() => null))?.runsApart === true;
   for await (const piece of media.pieces) {
     channels = piece.channels;
     length = piece.length;

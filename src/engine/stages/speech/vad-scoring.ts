@@ -30,8 +30,8 @@ export class ChannelScoring {
     /** The file's length in seconds as declared, for progress (null when unknown). */
     private readonly duration: number | null,
     private readonly onProgress: ProgressListener,
-    /** Called after each piece is scored, with the samples scored so far. */
-    private readonly onPiece: (scored: number) => void,
+    /** Called after each piece is scored, with the samples scored so far; awaited. */
+    private readonly onPiece: (scored: number, detector: SpeechDetector) => Promise<void>,
     private readonly signal?: AbortSignal,
   ) {}
 
@@ -99,7 +99,7 @@ export class ChannelScoring {
       );
     }
     this.done = to;
-    this.onPiece(Math.min(length, to * VAD_WINDOW));
+    await this.onPiece(Math.min(length, to * VAD_WINDOW), detector);
     return true;
   }
 
