@@ -103,12 +103,12 @@ export interface SpeechDetector {
   /** Windows each stream after the first scores before its own (see `StreamLayout`). */
   readonly warmupWindows: number;
   /**
-   * Whether scoring runs in a thread of its own (the browser's VAD worker), beside recognition.
-   * Only then does recognising speech while more is still being found pay: in one thread the
-   * two take turns and contend for the same cores, and the whole took longer with the first
-   * segment no sooner (Node, 121-s recording: 7.1 s against 5.3 s, first segment 2.7 s
-   * against 2.1 s, `npm run bench:asr`). The speech stage then publishes a channel once all of
-   * its speech is found.
+   * Whether scoring runs in a thread of its own (the browser's VAD worker), beside recognition:
+   * then the speech stage publishes speech as it is found, so that the page shows segments
+   * early. In one thread (Node) it publishes a channel once all of its speech is found: taking
+   * turns made no difference beyond noise there (121-s recording, `npm run bench:asr`: 5.7 s
+   * against 5.6 s, first segment 1.9 s against 2.1 s), and Node's callers (the CLI) wait for
+   * the whole response anyway.
    */
   readonly runsApart: boolean;
 }

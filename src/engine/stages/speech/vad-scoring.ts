@@ -21,7 +21,7 @@ export class ChannelScoring {
   /** Windows scored so far (the same in every channel). */
   private done = 0;
   private readonly pieces: Float32Array[][] = [];
-  /** Seconds spent scoring. */
+  /** Seconds spent scoring (loading the model included). */
   seconds = 0;
 
   constructor(
@@ -99,7 +99,10 @@ export class ChannelScoring {
       );
     }
     this.done = to;
+    // The time the stage waits on recognition here is not VAD time.
+    const handedOver = this.clock();
     await this.onPiece(Math.min(length, to * VAD_WINDOW), detector);
+    this.seconds -= this.clock() - handedOver;
     return true;
   }
 
