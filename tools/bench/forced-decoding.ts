@@ -1,4 +1,5 @@
 import { SECONDS_PER_TIMESTAMP } from '../../src/core/decoding/vocabulary';
+import { toSeconds } from '../../src/core/units';
 import type { LoadedWhisper } from '../../src/engine/ports';
 
 /** A logit that outweighs every other of a generated model's (they lie within a few units). */
@@ -45,7 +46,7 @@ export function forcedDecoding(model: LoadedWhisper, tokensPerSecond: number): L
   return {
     ...model,
     async features(audio) {
-      seconds = audio.length / 16_000;
+      seconds = toSeconds(audio.length);
       return model.features(audio);
     },
     async encode(features) {

@@ -1,6 +1,6 @@
 import { ServiceError } from '../../core/contract/errors';
 import { SILERO_VAD } from '../../core/model-catalog';
-import { SAMPLE_RATE } from '../../core/units';
+import { SAMPLE_RATE, toSamples } from '../../core/units';
 import type {
   ModelFiles,
   OnnxRuntime,
@@ -110,7 +110,7 @@ class SileroVad implements SpeechDetector {
     private readonly session: OnnxSession,
     private readonly layout: StreamLayout = DEFAULT_LAYOUT,
   ) {
-    const windows = (layout.streamSeconds * SAMPLE_RATE) / VAD_WINDOW;
+    const windows = toSamples(layout.streamSeconds) / VAD_WINDOW;
     this.streamWindows = Number.isFinite(windows) ? Math.max(1, Math.round(windows)) : Infinity;
     this.warmupWindows = layout.warmupWindows;
   }

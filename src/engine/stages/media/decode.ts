@@ -1,7 +1,7 @@
 import { readProbe, type MediaProbe } from '../../../core/audio/probe';
 import { alignWindow } from '../../../core/audio/window-alignment';
 import { ServiceError } from '../../../core/contract/errors';
-import { SAMPLE_RATE, toSeconds } from '../../../core/units';
+import { SAMPLE_RATE, toSamples, toSeconds } from '../../../core/units';
 import type { FfmpegPort, ProgressListener } from '../../ports';
 
 export interface DecodeOptions {
@@ -30,9 +30,9 @@ const WINDOW_OUTPUT_BYTES = 16 * 1024 * 1024;
 /** Each window after the first starts this early, to be matched against what is decoded. */
 const LEAD_IN_SECONDS = 0.6;
 /** The largest seek error that is corrected. */
-const MAX_SHIFT = Math.round(0.2 * SAMPLE_RATE);
+const MAX_SHIFT = toSamples(0.2);
 /** The first decoded samples after a seek may be a decoder's warm-up; they are not compared. */
-const COMPARE_FROM = Math.round(0.1 * SAMPLE_RATE);
+const COMPARE_FROM = toSamples(0.1);
 const OUTPUT_PATH = '/murmur-window.f32';
 
 const seconds = (s: number) => s.toFixed(6);
@@ -107,9 +107,7 @@ class ChannelBuffers {
   /** The arrays cut to length; copies only when much capacity would be wasted. */
   finish(): Float32Array[] {
     return this.channels.map((c) =>
-      c.length - this.length > SAMPLE_RATE * 10
-        ? c.slice(0, this.length)
-        : c.subarray(0, this.length),
+      c.length - this.length > toSamples(10) ? c.slice(0, this.length) : c.subarray(0, this.length),
     );
   }
 }
@@ -177,12 +175,11 @@ export async function* decodeChannels(
 ): AsyncGenerator<DecodedPiece> {
   const count = probe.channels;
   const windowSeconds =
-    options.windowSeconds ??
-    Math.max(30, Math.floor(WINDOW_OUTPUT_BYTES / (SAMPLE_RATE * 4 * count)));
+    options.windowSeconds ?? Math.max(30, Math.floor(toSeconds(WINDOW_OUTPUT_BYTES / (4 * count))));
   if (!(windowSeconds >= 2)) throw new RangeError('windowSeconds must be at least 2.');
-  const window = Math.round(windowSeconds * SAMPLE_RATE);
-  const leadIn = Math.round(LEAD_IN_SECONDS * SAMPLE_RATE);
-  const expected = probe.duration === null ? window : Math.ceil((probe.duration + 1) * SAMPLE_RATE);
+  const window = toSamples(windowSeconds);
+  const leadIn = toSamples(LEAD_IN_SECONDS);
+  const expected = probe.duration === null ? window : toSamples(probe.duration + 1);
   const buffers = new ChannelBuffers(count, expected);
   const output = [
     '-map',
@@ -203,7 +200,7 @@ export async function* decodeChannels(
   const failures: string[] = [];
   const decodeWindow = (k: number) => {
     const start = buffers.length;
-    const seek = k === 0 ? [] : ['-ss', seconds((start - leadIn) / SAMPLE_RATE)];
+    const seek = k === 0 ? [] : ['-ss', seconds(toSeconds(start - leadIn))];
     const span = k === 0 ? window : window + leadIn;
     const run = ffmpeg.exec(
       [
@@ -213,7 +210,7 @@ export async function* decodeChannels(
         'warning',
         ...seek,
         '-t',
-        seconds(span / SAMPLE_RATE),
+        seconds(toSeconds(span)),
         '-i',
         input,
         ...output,
@@ -249,13 +246,13 @@ export async function* decodeChannels(
     const before = buffers.length;
     buffers.append(interleaved, from);
     const added = buffers.length - before;
-    const decoded = buffers.length / SAMPLE_RATE;
+    const decoded = toSeconds(buffers.length);
     options.onProgress?.(
       probe.duration === null ? null : Math.min(1, decoded / probe.duration),
       `Decoding audio: ${Math.floor(decoded)} s${probe.duration === null ? '' : ` of ${Math.round(probe.duration)} s`}`,
     );
     // A window that came back short reached the end of the stream.
-    const ended = added < window - SAMPLE_RATE / 2;
+    const ended = added < window - toSamples(0.5);
     if (ended) break;
     // The next window decodes while the caller works on this one.
     next = decodeWindow(k + 1);

@@ -1,6 +1,6 @@
 import { peakLevelDb } from '../../../core/audio/levels';
 import { SILENT_PEAK_DB } from '../../../core/audio/silence';
-import { SAMPLE_RATE, toSamples } from '../../../core/units';
+import { toSamples, toSeconds } from '../../../core/units';
 import { VAD_WINDOW } from '../../models/silero-vad';
 import type { Clock, ProgressListener, SpeechDetector } from '../../ports';
 
@@ -72,7 +72,7 @@ export class ChannelScoring {
       to = Math.min(to, Math.max(this.done + size, grid(this.done + limit)));
     }
     if (to <= this.done || (!final && to - this.done < MIN_PIECE_WINDOWS)) return false;
-    const total = this.duration === null ? null : Math.max(this.duration * SAMPLE_RATE, length);
+    const total = this.duration === null ? null : Math.max(toSamples(this.duration), length);
     for (const [index, channel] of channels.entries()) {
       const samples = channel.subarray(0, length);
       const piece = samples.subarray(this.done * VAD_WINDOW, to * VAD_WINDOW);
@@ -83,7 +83,7 @@ export class ChannelScoring {
           VAD_WINDOW;
         this.onProgress(
           total === null ? null : Math.min(1, at / total),
-          `Finding speech: ${Math.floor(at / SAMPLE_RATE)} s${total === null ? '' : ` of ${Math.round(total / SAMPLE_RATE)} s`}${channels.length > 1 ? ` (channel ${index + 1} of ${channels.length})` : ''}`,
+          `Finding speech: ${Math.floor(toSeconds(at))} s${total === null ? '' : ` of ${Math.round(toSeconds(total))} s`}${channels.length > 1 ? ` (channel ${index + 1} of ${channels.length})` : ''}`,
         );
       };
       report(0);
