@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const port = 4174;
+// MURMUR_E2E_PORT lets two checkouts run their browser tests side by side.
+const port = Number(process.env.MURMUR_E2E_PORT ?? 4174);
 
 const chromiumArgs = [
   '--no-sandbox',
