@@ -5,10 +5,12 @@
 export const ERROR_CODES = {
   bad_request: { status: 400, title: 'Bad request' },
   unauthorized: { status: 401, title: 'Missing or unknown service key' },
+  not_found: { status: 404, title: 'No such endpoint' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media: { status: 415, title: 'Unsupported media' },
   invalid_request: { status: 422, title: 'Invalid request' },
   undecodable_media: { status: 422, title: 'Media cannot be decoded' },
+  too_many_requests: { status: 429, title: 'Too many requests' },
   url_fetch_failed: { status: 502, title: 'Media URL could not be fetched' },
   not_supported: { status: 501, title: 'Not supported yet' },
   engine_unavailable: { status: 503, title: 'Transcription engine not available' },

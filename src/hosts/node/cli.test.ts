@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../core/contract/errors';
+import type { TranscriptionResponse } from '../../core/contract/response';
+import type { WebhookPayload } from '../../core/webhook/payload';
 import { main } from './cli';
+import { REPO, TEST_WHISPER_ID } from './ffmpeg-fixtures';
+import { deadUrl, startReceiver } from './server/testing/receiver';
 
 const jfk = fileURLToPath(new URL('../../../../shared/media/speech/jfk.wav', import.meta.url));
 
@@ -159,5 +163,47 @@ describe('murmur', () => {
     expect('code' in error && error.code).toBe(2);
     const body = JSON.parse(error.stdout) as ErrorBody;
     expect(body.error).toBe('invalid_request');
+  });
+});
+
+describe('murmur transcribe with webhook_url', () => {
+  const models = ['--models', `${REPO}/.models`, '--model', TEST_WHISPER_ID];
+
+  it('prints the response, POSTs the same to the webhook and tells so on stderr', async () => {
+    const receiver = await startReceiver();
+    try {
+      const { code, stdout, stderr } = await run(
+        'transcribe',
+        jfk,
+        ...models,
+        '--output_format',
+        'srt',
+        '--webhook_url',
+        receiver.url,
+      );
+      expect(code).toBe(0);
+      const response = JSON.parse(stdout) as TranscriptionResponse;
+      const [hook] = await receiver.waitFor(1);
+      const delivered = JSON.parse(hook!.body) as WebhookPayload;
+      expect(delivered.request_id).toMatch(/^M-[0-9a-f]{8}$/);
+      expect(delivered.payload).toEqual(response);
+      expect(stderr).toMatch(/murmur: webhook: delivered \(200\) on try 1/);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('still succeeds when the webhook cannot be reached, and says so on stderr', async () => {
+    const { code, stdout, stderr } = await run(
+      'transcribe',
+      jfk,
+      ...models,
+      '--webhook_url',
+      await deadUrl(),
+    );
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as TranscriptionResponse).prediction_raw).toBeDefined();
+    expect(stderr).toMatch(/webhook: try 1 failed: .*could not be reached/);
+    expect(stderr).toMatch(/webhook: not delivered after 3 tries/);
   });
 });

@@ -7,18 +7,25 @@ import {
   toServiceError,
 } from '../../core/contract/errors';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
+import type { TranscriptionRequest } from '../../core/contract/request';
+import type { TranscriptionResponse } from '../../core/contract/response';
+import { deliverWebhook, type DeliveryEvent } from '../../core/webhook/delivery';
+import { webhookPayload } from '../../core/webhook/payload';
 import { runPipeline } from '../../engine/pipeline';
 import { nodeEnginePorts } from './engine-ports';
 import { CliUsageError, parseCliArgs, type CliArgs } from './cli-args';
 import { helpText } from './help';
 import { diskFile, type DiskFile } from './media-file';
+import { parseServeArgs } from './server/serve-args';
+import { serve } from './server/serve';
+import { nodeDeliveryFetch } from './webhook-fetch';
 
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }
 
-async function transcribe(args: CliArgs): Promise<unknown> {
+async function readRequest(args: CliArgs): Promise<TranscriptionRequest<DiskFile>> {
   const { fileField } = ENDPOINTS[args.endpoint];
   const files: Record<string, DiskFile> = {};
   if (args.file !== null) {
@@ -30,15 +37,42 @@ async function transcribe(args: CliArgs): Promise<unknown> {
     }
     files[fileField] = file;
   }
-  const request = parseRequestOrThrow(fieldsFromRecord(args.fields, files), args.endpoint);
-  for (const notice of request.notices) process.stderr.write(`murmur: note: ${notice}\n`);
-  return runPipeline(request, nodeEnginePorts({ models: args.models, model: args.model }));
+  return parseRequestOrThrow(fieldsFromRecord(args.fields, files), args.endpoint);
+}
+
+function deliveryLine(url: string, event: DeliveryEvent): string {
+  switch (event.kind) {
+    case 'sending':
+      return `webhook: sending the result to ${url} (try ${event.attempt} of ${event.tries})`;
+    case 'retrying':
+      return `webhook: try ${event.attempt} failed: ${event.reason} Next try in ${event.pauseMs / 1000} s.`;
+    case 'delivered':
+      return `webhook: delivered (${event.status}) on try ${event.attempt}`;
+    case 'failed':
+      return `webhook: not delivered after ${event.attempt} tr${event.attempt === 1 ? 'y' : 'ies'}: ${event.reason}`;
+  }
+}
+
+/** The response goes to the webhook after it is printed; its fate is told on stderr only. */
+async function deliver(url: string, requestId: string, response: TranscriptionResponse, io: CliIo) {
+  await deliverWebhook(url, webhookPayload(requestId, response), {
+    fetch: nodeDeliveryFetch,
+    onEvent: (event) => io.stderr(`murmur: ${deliveryLine(url, event)}\n`),
+  });
 }
 
 /** Runs the CLI and returns its exit status: 0 success, 2 request problem, 1 other failure. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   let args: CliArgs;
   try {
+    if (argv[0] === 'serve') {
+      const serveArgs = parseServeArgs(argv.slice(1));
+      if (serveArgs.help) {
+        io.stdout(helpText());
+        return 0;
+      }
+      return await serve(serveArgs, io);
+    }
     args = parseCliArgs(argv);
   } catch (e) {
     if (!(e instanceof CliUsageError)) throw e;
@@ -49,19 +83,30 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stdout(helpText());
     return 0;
   }
+  const requestId = newRequestId();
+  let webhook: string | null = null;
+  let response: TranscriptionResponse;
   try {
-    const response = await transcribe(args);
-    io.stdout(`${JSON.stringify(response, null, 2)}\n`);
-    return 0;
+    const request = await readRequest(args);
+    for (const notice of request.notices) io.stderr(`murmur: note: ${notice}\n`);
+    webhook = request.webhook_url;
+    response = await runPipeline(
+      request,
+      nodeEnginePorts({ models: args.models, model: args.model }),
+    );
   } catch (thrown) {
     const error = toServiceError(thrown);
     const body = errorBody(error, {
       path: ENDPOINTS[args.endpoint].path,
-      requestId: newRequestId(),
+      requestId,
       now: new Date(),
     });
     io.stdout(`${JSON.stringify(body, null, 2)}\n`);
     io.stderr(`murmur: ${error.message}\n`);
     return isClientError(error.code) ? 2 : 1;
   }
+  io.stdout(`${JSON.stringify(response, null, 2)}\n`);
+  // The transcription succeeded; a webhook that fails does not change that (exit 0).
+  if (webhook !== null) await deliver(webhook, requestId, response, io);
+  return 0;
 }

@@ -1,5 +1,6 @@
 import { FIELD_SPECS } from '../../core/contract/fields';
 import { DEFAULT_WHISPER } from '../../core/model-catalog';
+import { SERVE_DEFAULTS } from './server/serve-args';
 
 /** The text of `murmur --help`: usage, CLI options, and every request field with its default. */
 export function helpText(): string {
@@ -28,9 +29,30 @@ export function helpText(): string {
     'Request fields (names as in the service interface; values as text):',
     ...fields,
     '',
+    'With webhook_url, the response is then POSTed there as {"request_id", "payload"} (up to 3',
+    "tries); the delivery's outcome is told on stderr and does not change the exit status.",
+    '',
     'Exit status: 0 success; 2 a problem with the request (the error body names each field);',
     '1 any other failure. On failure the error body JSON is printed on stdout and a sentence on',
     'stderr.',
+    '',
+    'Usage: murmur serve [--host H] [--port P] [--models DIR|URL] [--model ID]',
+    '                    [--max-upload-mb N] [--concurrency N] [--queue N] [--no-auth]',
+    '',
+    'Serves the transcription service over HTTP: POST /audio/text/audio-transcription/ and',
+    '/video/text/video-transcription/ (multipart form fields as above), GET /health,',
+    'GET /openapi.json and a readable description at /docs. Callers send x-service-key, one of',
+    'the keys in MURMUR_SERVICE_KEYS (comma-separated); without keys the server does not start',
+    'unless --no-auth is given. SIGTERM or SIGINT: stop taking requests, finish those in flight,',
+    'exit. One JSON log line per request on stdout.',
+    '',
+    `  --host H                 Address to listen on. Default: ${SERVE_DEFAULTS.host}.`,
+    `  --port P                 Port (0: any free one). Default: ${SERVE_DEFAULTS.port}.`,
+    '  --models, --model        As for transcribe; loaded once, at start.',
+    `  --max-upload-mb N        Largest media file accepted (413 beyond). Default: ${SERVE_DEFAULTS.maxUploadMb}.`,
+    `  --concurrency N          Transcriptions at once. Default: ${SERVE_DEFAULTS.concurrency}.`,
+    `  --queue N                Requests that may wait for one (429 beyond). Default: ${SERVE_DEFAULTS.queue}.`,
+    '  --no-auth                Ask for no service key.',
     '',
   ].join('\n');
 }

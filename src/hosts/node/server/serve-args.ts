@@ -1,0 +1,94 @@
+import { DEFAULT_WHISPER } from '../../../core/model-catalog';
+import { CliUsageError } from '../cli-args';
+
+export interface ServeArgs {
+  help: boolean;
+  host: string;
+  port: number;
+  models: string | null;
+  model: string;
+  maxUploadMb: number;
+  /** Transcriptions run at once. */
+  concurrency: number;
+  /** Requests that may wait for a free transcription; beyond it, 429. */
+  queue: number;
+  auth: boolean;
+}
+
+export const SERVE_DEFAULTS: Omit<ServeArgs, 'help'> = {
+  host: '127.0.0.1',
+  port: 8080,
+  models: null,
+  model: DEFAULT_WHISPER,
+  maxUploadMb: 512,
+  concurrency: 1,
+  queue: 8,
+  auth: true,
+};
+
+function wholeNumber(name: string, value: string, min: number): number {
+  if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
+    throw new CliUsageError(`--${name} must be a whole number of at least ${min}; got "${value}".`);
+  }
+  return Number(value);
+}
+
+/**
+ * `murmur serve [--host H] [--port P] [--models DIR|URL] [--model ID] [--max-upload-mb N]
+ * [--concurrency N] [--queue N] [--no-auth]`. Unknown options are errors: a server that starts
+ * with a typo in its limits would run with limits nobody chose.
+ */
+export function parseServeArgs(argv: readonly string[]): ServeArgs {
+  const args: ServeArgs = { help: false, ...SERVE_DEFAULTS };
+  const rest = [...argv];
+  while (rest.length > 0) {
+    const arg = rest.shift() as string;
+    if (arg === '--help' || arg === '-h') return { ...args, help: true };
+    if (arg === '--no-auth') {
+      args.auth = false;
+      continue;
+    }
+    if (!arg.startsWith('--')) throw new CliUsageError(`serve takes no "${arg}".`);
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+    const value = eq === -1 ? rest.shift() : arg.slice(eq + 1);
+    if (value === undefined) throw new CliUsageError(`--${name} needs a value.`);
+    switch (name) {
+      case 'host':
+        args.host = value;
+        break;
+      case 'port':
+        args.port = wholeNumber(name, value, 0);
+        if (args.port > 65535) throw new CliUsageError(`--port must be at most 65535.`);
+        break;
+      case 'models':
+        args.models = value;
+        break;
+      case 'model':
+        args.model = value;
+        break;
+      case 'max-upload-mb':
+        args.maxUploadMb = wholeNumber(name, value, 1);
+        break;
+      case 'concurrency':
+        args.concurrency = wholeNumber(name, value, 1);
+        break;
+      case 'queue':
+        args.queue = wholeNumber(name, value, 0);
+        break;
+      default:
+        throw new CliUsageError(`Unknown serve option --${name}.`);
+    }
+  }
+  return args;
+}
+
+/** Service keys from `MURMUR_SERVICE_KEYS` (comma-separated); empty entries are dropped. */
+export function serviceKeys(env: string | undefined): Set<string> {
+  return new Set(
+    (env ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter((k) => k !== ''),
+  );
+}

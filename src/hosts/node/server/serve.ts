@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { warmUp } from '../../../engine/pipeline';
+import type { CliIo } from '../cli';
+import { nodeEnginePorts } from '../engine-ports';
+import { buildServer } from './server';
+import { serviceKeys, type ServeArgs } from './serve-args';
+
+const version = (
+  JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/** Resolves on the first SIGTERM or SIGINT; a second one ends the process at once. */
+function stopSignal(io: CliIo): Promise<string> {
+  return new Promise((resolve) => {
+    const first = (signal: string) => {
+      process.off('SIGTERM', first);
+      process.off('SIGINT', first);
+      process.once('SIGTERM', () => process.exit(1));
+      process.once('SIGINT', () => process.exit(1));
+      io.stderr(`murmur serve: ${signal}: finishing the requests in flight (again to stop now)\n`);
+      resolve(signal);
+    };
+    process.on('SIGTERM', first);
+    process.on('SIGINT', first);
+  });
+}
+
+/**
+ * `murmur serve`: loads the models once, listens, and runs until SIGTERM or SIGINT, then stops
+ * taking requests, finishes those in flight and exits. Returns the exit status.
+ */
+export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
+  const keys = serviceKeys(process.env.MURMUR_SERVICE_KEYS);
+  if (args.auth && keys.size === 0) {
+    io.stderr(
+      'murmur serve: no service keys. Set MURMUR_SERVICE_KEYS=key1,key2 (callers send one in x-service-key), or start with --no-auth on a network you trust.\n',
+    );
+    return 2;
+  }
+  const engines = Array.from({ length: args.concurrency }, () =>
+    nodeEnginePorts({ models: args.models, model: args.model }),
+  );
+  io.stderr(`murmur serve: loading ${args.model} from ${args.models ?? 'the hub'}\n`);
+  try {
+    // Everything a request needs is loaded before the first one is taken.
+    await Promise.all(engines.map((engine) => warmUp(engine)));
+    await engines[0]!.recogniser({});
+  } catch (thrown) {
+    io.stderr(
+      `murmur serve: the models could not be loaded: ${thrown instanceof Error ? thrown.message : String(thrown)}\n`,
+    );
+    return 1;
+  }
+  const server = await buildServer({
+    keys: args.auth ? keys : null,
+    maxUploadBytes: args.maxUploadMb * 1024 * 1024,
+    concurrency: args.concurrency,
+    queue: args.queue,
+    engines,
+    version,
+    logger: { level: 'info' },
+  });
+  const stopped = stopSignal(io);
+  let address: string;
+  try {
+    address = await server.app.listen({ host: args.host, port: args.port });
+  } catch (thrown) {
+    io.stderr(
+      `murmur serve: cannot listen on ${args.host}:${args.port}: ${thrown instanceof Error ? thrown.message : String(thrown)}\n`,
+    );
+    return 1;
+  }
+  io.stderr(
+    `murmur serve: listening on ${address} (${args.concurrency} at once, ${args.queue} waiting; keys ${args.auth ? 'required' : 'not asked for'}; docs at ${address}/docs)\n`,
+  );
+  await stopped;
+  await server.stop();
+  io.stderr('murmur serve: stopped\n');
+  return 0;
+}

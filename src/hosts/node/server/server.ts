@@ -1,0 +1,324 @@
+import { timingSafeEqual } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { ENDPOINTS, type Endpoint } from '../../../core/contract/endpoints';
+import {
+  ERROR_CODES,
+  ServiceError,
+  errorBody,
+  newRequestId,
+  toServiceError,
+} from '../../../core/contract/errors';
+import { openApiDocument } from '../../../core/contract/openapi';
+import { fieldsFromRecord, parseRequestOrThrow } from '../../../core/contract/parse-request';
+import {
+  deliverWebhook,
+  type DeliveryFetch,
+  type DeliveryOutcome,
+  type DeliveryPolicy,
+} from '../../../core/webhook/delivery';
+import { webhookPayload } from '../../../core/webhook/payload';
+import { runPipeline } from '../../../engine/pipeline';
+import type { EnginePorts } from '../../../engine/ports';
+import { nodeDeliveryFetch } from '../webhook-fetch';
+import { Admission } from './admission';
+import { readUpload } from './upload';
+
+export interface ServerSettings {
+  /** Accepted `x-service-key` values; null: no key is asked for. */
+  keys: ReadonlySet<string> | null;
+  maxUploadBytes: number;
+  concurrency: number;
+  queue: number;
+  /** One engine per concurrent transcription (each has its own ffmpeg; models are shared). */
+  engines: readonly EnginePorts[];
+  version: string;
+  /** Fastify's logger option: pino settings, or false for none. */
+  logger: FastifyServerOptions['logger'];
+  tmpDir?: string;
+  webhook?: { fetch?: DeliveryFetch; policy?: DeliveryPolicy };
+}
+
+export interface MurmurServer {
+  app: FastifyInstance;
+  /**
+   * Stops taking requests (new ones get 503), lets those in flight finish and their webhooks
+   * be delivered, then closes.
+   */
+  stop(): Promise<void>;
+}
+
+/** The form fields and multipart framing around a file; an upload may exceed the file limit by this. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
+
+/** What the log line of a request carries beyond its status. */
+interface RequestNotes {
+  stages?: Record<string, unknown>;
+  notices?: string[];
+}
+const notes = new WeakMap<FastifyRequest, RequestNotes>();
+const started = new WeakMap<FastifyRequest, number>();
+
+function keyMatches(keys: ReadonlySet<string>, given: string): boolean {
+  const candidate = Buffer.from(given);
+  let found = false;
+  // Every key is compared, in constant time, so timing tells nothing of which keys exist.
+  for (const key of keys) {
+    const known = Buffer.from(key);
+    if (known.length === candidate.length && timingSafeEqual(known, candidate)) found = true;
+  }
+  return found;
+}
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? request.url;
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceError) {
+  const body = errorBody(error, {
+    path: pathOf(request),
+    requestId: request.id,
+    now: new Date(),
+  });
+  return reply.code(error.status).header('x-request-id', request.id).send(body);
+}
+
+/** Fastify's own failures (bodies it cannot read, content types it does not parse). */
+function fromFastifyError(error: { statusCode?: number; code?: string; message: string }) {
+  if (error instanceof ServiceError) return error;
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new ServiceError('payload_too_large', error.message);
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return new ServiceError(
+      'bad_request',
+      'The request must be multipart/form-data (with its boundary), as the service interface says.',
+    );
+  }
+  if (status >= 400 && status < 500) return new ServiceError('bad_request', error.message);
+  return toServiceError(error);
+}
+
+export async function buildServer(settings: ServerSettings): Promise<MurmurServer> {
+  const admission = new Admission(settings.concurrency, settings.queue);
+  const deliveries = new Set<Promise<DeliveryOutcome>>();
+  let stopping = false;
+
+  const app = Fastify({
+    logger: settings.logger,
+    // One line per request, written by the onResponse hook below, instead of Fastify's two.
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: 'request_id',
+    }),
+    genReqId: () => newRequestId(),
+    // The service answers its own 503 (with the error body) while it stops.
+    return503OnClosing: false,
+    bodyLimit: FORM_OVERHEAD_BYTES,
+  });
+
+  await app.register(multipart);
+  await app.register(swagger, {
+    mode: 'static',
+    specification: { document: openApiDocument(settings.version) as never },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  app.addHook('onRequest', async (request) => void started.set(request, performance.now()));
+  app.addHook('onRequest', async (request, reply) => {
+    if (!stopping) return;
+    reply.header('connection', 'close');
+    return sendError(
+      request,
+      reply,
+      new ServiceError(
+        'engine_unavailable',
+        'The service is stopping; send the request again (to another instance).',
+      ),
+    );
+  });
+
+  const logged = new WeakSet<FastifyRequest>();
+  const logRequest = (request: FastifyRequest, status: number, seconds: number) => {
+    if (logged.has(request)) return;
+    logged.add(request);
+    const extra = notes.get(request) ?? {};
+    request.log.info(
+      {
+        method: request.method,
+        path: pathOf(request),
+        status,
+        seconds: Number(seconds.toFixed(3)),
+        ...(extra.stages ? { stages: extra.stages } : {}),
+        ...(extra.notices?.length ? { notices: extra.notices } : {}),
+      },
+      'request',
+    );
+  };
+  app.addHook('onResponse', async (request, reply) =>
+    logRequest(request, reply.statusCode, reply.elapsedTime / 1000),
+  );
+  // A client that went away gets no response, so no onResponse: its line says 499 (cancelled).
+  app.addHook('onRequestAbort', async (request) =>
+    logRequest(
+      request,
+      ERROR_CODES.cancelled.status,
+      (performance.now() - (started.get(request) ?? performance.now())) / 1000,
+    ),
+  );
+
+  app.setErrorHandler((error, request, reply) =>
+    sendError(request, reply, fromFastifyError(error as never)),
+  );
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      request,
+      reply,
+      new ServiceError(
+        'not_found',
+        `No endpoint ${request.method} ${pathOf(request)}. The service has POST ${ENDPOINTS.audio.path} and POST ${ENDPOINTS.video.path}; see /docs.`,
+      ),
+    ),
+  );
+
+  const checkKey = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (settings.keys === null) return;
+    const given = request.headers['x-service-key'];
+    if (typeof given !== 'string' || given === '') {
+      return sendError(
+        request,
+        reply,
+        new ServiceError('unauthorized', 'The x-service-key header is missing.'),
+      );
+    }
+    if (!keyMatches(settings.keys, given)) {
+      return sendError(
+        request,
+        reply,
+        new ServiceError('unauthorized', 'The x-service-key is not a key of this service.'),
+      );
+    }
+  };
+
+  const deliver = (url: string, requestId: string, body: unknown, log: FastifyRequest['log']) => {
+    const delivery = deliverWebhook(url, body, {
+      fetch: settings.webhook?.fetch ?? nodeDeliveryFetch,
+      ...(settings.webhook?.policy ? { policy: settings.webhook.policy } : {}),
+      onEvent: (event) => {
+        if (event.kind === 'retrying') log.warn({ webhook: { url, ...event } }, 'webhook retry');
+      },
+    });
+    deliveries.add(delivery);
+    void delivery.then((outcome) => {
+      deliveries.delete(delivery);
+      log.info({ request_id: requestId, webhook: outcome }, 'webhook');
+    });
+  };
+
+  const transcribe =
+    (endpoint: Endpoint) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const ticket = admission.enter();
+      if (ticket === null) {
+        const seconds = admission.retryAfterSeconds();
+        const { running, waiting } = admission.load;
+        reply.header('retry-after', String(seconds)).header('connection', 'close');
+        return sendError(
+          request,
+          reply,
+          new ServiceError(
+            'too_many_requests',
+            `The service is busy (${running} transcription${running === 1 ? '' : 's'} running, ${waiting} waiting); try again in ${seconds} s.`,
+          ),
+        );
+      }
+      const controller = new AbortController();
+      // A client that goes away cancels its work, waiting or running.
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      let removeUpload = async () => undefined as void;
+      try {
+        const declared = Number(request.headers['content-length']);
+        if (declared > settings.maxUploadBytes + FORM_OVERHEAD_BYTES) {
+          reply.header('connection', 'close');
+          const mb = Math.round(settings.maxUploadBytes / (1024 * 1024));
+          throw new ServiceError(
+            'payload_too_large',
+            `The request is larger than this service accepts (${mb} MB of media).`,
+          );
+        }
+        const form = await readUpload(request, {
+          maxFileBytes: settings.maxUploadBytes,
+          ...(settings.tmpDir ? { tmpDir: settings.tmpDir } : {}),
+        });
+        removeUpload = form.remove;
+        const parsed = parseRequestOrThrow(fieldsFromRecord(form.strings, form.files), endpoint);
+        notes.set(request, { notices: parsed.notices });
+        const slot = await ticket.start(controller.signal);
+        const engine = settings.engines[slot];
+        if (engine === undefined) throw new Error(`No engine for slot ${slot}.`);
+        const response = await runPipeline(parsed, engine, { signal: controller.signal });
+        const metadata = response.prediction_raw.metadata;
+        const stages = Object.fromEntries(
+          Object.entries(metadata).filter(([name]) => name.endsWith('_time')),
+        );
+        notes.set(request, { stages, notices: parsed.notices });
+        if (parsed.webhook_url !== null) {
+          deliver(
+            parsed.webhook_url,
+            request.id,
+            webhookPayload(request.id, response),
+            request.log,
+          );
+        }
+        for (const notice of parsed.notices) reply.header('x-murmur-notice', notice);
+        return reply.code(200).header('x-request-id', request.id).send(response);
+      } catch (thrown) {
+        return sendError(request, reply, toServiceError(thrown));
+      } finally {
+        // A reply to a closed socket never finishes, so onResponse would not log it.
+        if (controller.signal.aborted) {
+          logRequest(
+            request,
+            ERROR_CODES.cancelled.status,
+            (performance.now() - (started.get(request) ?? performance.now())) / 1000,
+          );
+        }
+        ticket.leave();
+        await removeUpload();
+      }
+    };
+
+  for (const endpoint of ['audio', 'video'] as const) {
+    app.post(ENDPOINTS[endpoint].path, { onRequest: checkKey }, transcribe(endpoint));
+  }
+
+  app.get('/health', async (request, reply) => {
+    const { running, waiting } = admission.load;
+    return reply.send({
+      status: 'ok',
+      running,
+      waiting,
+      concurrency: settings.concurrency,
+      queue: settings.queue,
+    });
+  });
+
+  app.get('/openapi.json', async (_request, reply) => reply.send(app.swagger()));
+
+  return {
+    app,
+    async stop() {
+      stopping = true;
+      await app.close();
+      await Promise.allSettled([...deliveries]);
+    },
+  };
+}
