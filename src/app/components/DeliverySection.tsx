@@ -42,7 +42,7 @@ export function DeliverySection() {
       <Field
         name="webhook_url"
         label="Webhook URL"
-        hint="Optional. The finished result is sent there from your browser."
+        hint="Optional. Your browser POSTs the finished result there as JSON ({ request_id, payload }); the receiver must allow this page (CORS)."
       >
         {({ id, describedBy, invalid }) => (
           <input

@@ -6,6 +6,7 @@ import { OpenSavedResult } from './OpenSavedResult';
 import { PredictionView } from './PredictionView';
 import { ResultSummary } from './ResultSummary';
 import { SegmentList } from './SegmentList';
+import { WebhookStatus } from './WebhookStatus';
 
 export function ResultPanel() {
   const result = useAppStore((s) => s.result);
@@ -30,6 +31,7 @@ export function ResultPanel() {
               <Downloads result={result} name={name} />
             </div>
             <ResultSummary result={result} />
+            <WebhookStatus />
             {media && <MediaPlayer media={media} result={result} />}
           </div>
           <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">

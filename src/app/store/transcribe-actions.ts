@@ -3,6 +3,7 @@ import { ServiceError, toServiceError } from '../../core/contract/errors';
 import { TranscriptionClient } from '../../worker/client';
 import { toFormData } from '../lib/form-fields';
 import { useAppStore } from './app-store';
+import { deliverResult, forgetDelivery } from './webhook-actions';
 
 let client: TranscriptionClient | null = null;
 let controller: AbortController | null = null;
@@ -44,6 +45,7 @@ export async function submitTranscription(): Promise<void> {
   getClient().configure(store.settings);
   controller?.abort();
   controller = new AbortController();
+  forgetDelivery();
   const name = baseName(values);
   // On a phone the result area sits below the form: bring it into view.
   document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -66,6 +68,9 @@ export async function submitTranscription(): Promise<void> {
         useAppStore.setState((s) => ({ liveSegments: [...s.liveSegments, segment] })),
     });
     useAppStore.getState().showResult(result, name, values.file);
+    // The result is the user's whatever happens to the webhook; its fate is shown beside it.
+    const webhook = parsed.request.webhook_url;
+    if (webhook !== null) void deliverResult(webhook, result);
   } catch (thrown) {
     const error = toServiceError(thrown);
     if (error.code === 'cancelled') {
