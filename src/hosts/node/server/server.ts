@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -58,6 +59,8 @@ export interface MurmurServer {
 
 /** The form fields and multipart framing around a file; an upload may exceed the file limit by this. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
+
+const ICON = new URL('../../../../public/icon.svg', import.meta.url);
 
 /** What the log line of a request carries beyond its status. */
 interface RequestNotes {
@@ -129,7 +132,11 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     mode: 'static',
     specification: { document: openApiDocument(settings.version) as never },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // The service's own mark in the page's top bar.
+    logo: { type: 'image/svg+xml', content: readFileSync(ICON), href: '/docs', target: '_self' },
+  });
 
   app.addHook('onRequest', async (request) => void started.set(request, performance.now()));
   app.addHook('onRequest', async (request, reply) => {
