@@ -15,6 +15,7 @@ const KEY = 'test-key-1';
 const jfk = sharedMedia('speech/jfk.wav');
 const video = sharedMedia('video/echo-hereweare.first12s.derived.mp4');
 const long = sharedMedia('speech/multilingual.mp3');
+const short = sharedMedia('speech/LDC93S1.wav');
 const AUDIO: string = ENDPOINTS.audio.path;
 
 function expectErrorBody(answer: CurlAnswer, status: number, error: string, path = AUDIO) {
@@ -260,17 +261,17 @@ describe('murmur serve, driven with curl', () => {
 
   it('serves fifteen requests in a row without growing in memory', async () => {
     for (let i = 0; i < 3; i++)
-      expect((await post(server, [`audio=@${jfk}`], withKey)).status).toBe(200);
+      expect((await post(server, [`audio=@${short}`], withKey)).status).toBe(200);
     const before = await server.rssKb();
     for (let i = 0; i < 15; i++)
-      expect((await post(server, [`audio=@${jfk}`], withKey)).status).toBe(200);
+      expect((await post(server, [`audio=@${short}`], withKey)).status).toBe(200);
     const after = await server.rssKb();
     const grownMb = (after - before) / 1024;
     console.log(
       `serve: resident ${(before / 1024).toFixed(0)} MB -> ${(after / 1024).toFixed(0)} MB over 15 requests`,
     );
     expect(grownMb).toBeLessThan(64);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('murmur serve under load and at shutdown', () => {
