@@ -52,7 +52,7 @@ describe('murmur serve, driven with curl', () => {
     server = await startServe(['--max-upload-mb', '1', '--concurrency', '1', '--queue', '4'], {
       MURMUR_SERVICE_KEYS: `other-key, ${KEY}`,
     });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     expect(await server.stop()).toBe(0);
     fixtures.remove();
