@@ -7,6 +7,9 @@ import {
   toServiceError,
 } from '../../core/contract/errors';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
+import type { TranscriptionResponse } from '../../core/contract/response';
+import { readableCues } from '../../core/format/readable-cues';
+import { renderReadableSrt, renderReadableVtt } from '../../core/format/readable-subtitles';
 import { runPipeline } from '../../engine/pipeline';
 import { nodeEnginePorts } from './engine-ports';
 import { CliUsageError, parseCliArgs, type CliArgs } from './cli-args';
@@ -18,7 +21,7 @@ export interface CliIo {
   stderr: (text: string) => void;
 }
 
-async function transcribe(args: CliArgs): Promise<unknown> {
+async function transcribe(args: CliArgs): Promise<TranscriptionResponse> {
   const { fileField } = ENDPOINTS[args.endpoint];
   const files: Record<string, DiskFile> = {};
   if (args.file !== null) {
@@ -51,7 +54,20 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   try {
     const response = await transcribe(args);
-    io.stdout(`${JSON.stringify(response, null, 2)}\n`);
+    if (args.subtitles === null) {
+      io.stdout(`${JSON.stringify(response, null, 2)}\n`);
+    } else {
+      // Readable subtitles are built from the response's words, so `prediction` keeps the
+      // service's one-entry-per-segment layout whatever is printed here.
+      const cues = readableCues(response.prediction_raw.transcription, args.cueLimits);
+      io.stdout(args.subtitles === 'srt' ? renderReadableSrt(cues) : renderReadableVtt(cues));
+      const fast = cues.filter((c) => c.tooFast).length;
+      if (fast > 0) {
+        io.stderr(
+          `murmur: note: ${fast} cue${fast === 1 ? '' : 's'} read faster than ${args.cueLimits.maxCharsPerSecond} characters a second (the speech is that fast).\n`,
+        );
+      }
+    }
     return 0;
   } catch (thrown) {
     const error = toServiceError(thrown);
