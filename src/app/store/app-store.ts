@@ -1,12 +1,14 @@
 import { create } from 'zustand';
+import { createEditorSlice, type EditorSlice } from './editor-slice';
 import { createFormSlice, type FormSlice } from './form-slice';
 import { createJobSlice, type JobSlice } from './job-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 
-export type AppState = FormSlice & JobSlice & SettingsSlice;
+export type AppState = FormSlice & JobSlice & SettingsSlice & EditorSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createFormSlice(...a),
   ...createJobSlice(...a),
   ...createSettingsSlice(...a),
+  ...createEditorSlice(...a),
 }));

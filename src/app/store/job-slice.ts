@@ -26,7 +26,16 @@ export interface JobSlice {
   seekRequest: { time: number; at: number } | null;
   seekTo: (time: number) => void;
   error: JobError | null;
-  showResult: (result: TranscriptionResponse, name: string, media?: File | null) => void;
+  /**
+   * Shows a result; `history` (corrections made earlier, restored after a reload) starts the
+   * editor's undo stack, the result's own segments otherwise.
+   */
+  showResult: (
+    result: TranscriptionResponse,
+    name: string,
+    media?: File | null,
+    history?: { history: Segment[][]; historyIndex: number },
+  ) => void;
 }
 
 export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) => ({
@@ -41,8 +50,11 @@ export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) =>
   seekRequest: null,
   error: null,
   seekTo: (time) => set({ seekRequest: { time, at: Date.now() } }),
-  showResult: (result, name, media = null) =>
+  showResult: (result, name, media = null, history) =>
     set({
+      history: history?.history ?? [result.prediction_raw.transcription],
+      historyIndex: history?.historyIndex ?? 0,
+      playhead: 0,
       status: 'done',
       result,
       resultName: name,

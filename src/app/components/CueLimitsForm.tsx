@@ -1,0 +1,58 @@
+import type { CueLimits } from '../../core/format/readable-cues';
+import { useAppStore } from '../store/app-store';
+
+type NumericLimit = Exclude<keyof CueLimits, 'speakerNames'>;
+
+const FIELDS: { key: NumericLimit; label: string; min: number; step: number }[] = [
+  { key: 'maxLineChars', label: 'Characters a line', min: 8, step: 1 },
+  { key: 'maxLines', label: 'Lines a cue', min: 1, step: 1 },
+  { key: 'maxCharsPerSecond', label: 'Reading speed (characters a second)', min: 1, step: 1 },
+  { key: 'minSeconds', label: 'Shortest cue (seconds)', min: 0, step: 0.1 },
+  { key: 'maxSeconds', label: 'Longest cue (seconds)', min: 0.5, step: 0.5 },
+  { key: 'gapSeconds', label: 'Gap between cues (seconds)', min: 0, step: 0.01 },
+];
+
+/** The limits of readable subtitles (downloads and captions), kept across visits. */
+export function CueLimitsForm() {
+  const limits = useAppStore((s) => s.cueLimits);
+  const setCueLimit = useAppStore((s) => s.setCueLimit);
+  return (
+    <details className="rounded-xl ring-1 ring-slate-200" data-testid="cues.limits">
+      <summary className="cursor-pointer rounded-xl px-3 py-2 text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600">
+        Subtitle limits (readable SRT and VTT, captions)
+      </summary>
+      <div className="grid gap-3 px-3 pb-3 sm:grid-cols-3">
+        {FIELDS.map(({ key, label, min, step }) => (
+          <label key={key} className="text-xs font-medium text-slate-800">
+            {label}
+            <input
+              type="number"
+              min={min}
+              step={step}
+              value={limits[key]}
+              onChange={(e) => {
+                const value = Number(e.target.value);
+                // A value below the least allowed would give cues nobody can read: kept out.
+                if (e.target.value !== '' && Number.isFinite(value) && value >= min) {
+                  setCueLimit(key, key === 'maxLines' ? Math.floor(value) : value);
+                }
+              }}
+              className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/40"
+              data-testid={`cues.${key}`}
+            />
+          </label>
+        ))}
+        <label className="flex items-center gap-2 text-xs font-medium text-slate-800 sm:col-span-3">
+          <input
+            type="checkbox"
+            checked={limits.speakerNames}
+            onChange={(e) => setCueLimit('speakerNames', e.target.checked)}
+            className="h-4 w-4 accent-indigo-700"
+            data-testid="cues.speakerNames"
+          />
+          Start each cue with its speaker’s name (when speakers are named)
+        </label>
+      </div>
+    </details>
+  );
+}
