@@ -22,7 +22,11 @@ export function SegmentEditor({ segment, index, last, playable, showChannel }: S
   const [editingText, setEditingText] = useState(false);
   const [editingWord, setEditingWord] = useState<number | null>(null);
   return (
-    <li className="flex gap-3 px-4 py-3" data-testid="result.segment">
+    <li
+      className="flex gap-3 px-4 py-3"
+      data-testid="result.segment"
+      data-begin={segment.time_begin}
+    >
       {playable ? (
         <button
           type="button"

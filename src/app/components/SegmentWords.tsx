@@ -88,6 +88,8 @@ export function SegmentWords(props: SegmentWordsProps) {
                     : 'hover:bg-slate-100'
               }`}
               data-testid="result.word"
+              data-begin={word.time_begin}
+              data-end={word.time_end}
             >
               {word.word.trim()}
             </button>

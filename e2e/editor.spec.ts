@@ -1,0 +1,143 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { parseSync } from 'subtitle';
+import { spokenFile } from './fixtures/speech-files';
+import { useLocalModels } from './fixtures/test-models';
+import { AppPage } from './pages/app-page';
+
+const player = (page: Page) =>
+  page.evaluate(() => {
+    const media = document.querySelector('[data-testid="result.player"]') as HTMLMediaElement;
+    return { time: media.currentTime, paused: media.paused, duration: media.duration };
+  });
+
+test.describe('correcting a transcript', () => {
+  test.setTimeout(240_000);
+
+  test('edit a word, split, undo, reload, download; readable subtitles; playback follows', async ({
+    page,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const speech = spokenFile(info.outputDir, 'story', [
+      { language: 'en', seed: 301, words: 10 },
+      { language: 'en', seed: 302, words: 12 },
+      { language: 'en', seed: 303, words: 9 },
+    ]);
+    await useLocalModels(page, baseURL!);
+    const app = new AppPage(page);
+    await app.goto();
+    await app.chooseFile(speech.path);
+    await app.submit();
+    await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 200_000 });
+    await expect(app.byId('job.error')).toHaveCount(0);
+
+    const segments = app.byId('result.segment');
+    const count = await segments.count();
+    expect(count).toBeGreaterThan(0);
+    const first = segments.first();
+    expect(await first.getByTestId('result.word').count()).toBeGreaterThan(3);
+
+    // Correct a word: choose it, press F2, type, Enter.
+    const firstWords = first.getByTestId('result.word');
+    await firstWords.nth(1).click();
+    await page.keyboard.press('F2');
+    await app.byId('editor.word-input').fill('Zebra');
+    await page.keyboard.press('Enter');
+    await expect(first.getByTestId('result.segment-text')).toContainText('Zebra');
+    const corrected = await first.getByTestId('result.segment-text').innerText();
+
+    // Split before the third word, then undo the split.
+    await firstWords.nth(2).click();
+    await first.getByTestId('editor.split').click();
+    await expect(segments).toHaveCount(count + 1);
+    await expect(segments.first().getByTestId('result.word')).toHaveCount(2);
+    await app.byId('editor.undo').click();
+    await expect(segments).toHaveCount(count);
+    await expect(segments.first().getByTestId('result.segment-text')).toHaveText(corrected);
+
+    // A reload finds the correction, and the undone split can still be redone.
+    await page.waitForTimeout(500);
+    await page.reload();
+    await expect(app.byId('result')).toBeVisible();
+    await expect(segments).toHaveCount(count);
+    await expect(segments.first().getByTestId('result.segment-text')).toHaveText(corrected);
+    await app.byId('editor.redo').click();
+    await expect(segments).toHaveCount(count + 1);
+    await app.byId('editor.undo').click();
+    await expect(segments).toHaveCount(count);
+
+    // Every download carries the correction.
+    const srt = readFileSync(await (await app.download('srt')).path(), 'utf8');
+    expect(srt).toContain('Zebra');
+    const json = JSON.parse(readFileSync(await (await app.download('json')).path(), 'utf8'));
+    expect(JSON.stringify(json.prediction_raw.transcription)).toContain('Zebra');
+    expect(readFileSync(await (await app.download('txt')).path(), 'utf8')).toContain('Zebra');
+
+    // Readable subtitles, read by an independent parser, keep the limits and every word.
+    const words = (await app.byId('result.word').allInnerTexts()).map((w) => w.trim());
+    for (const format of ['readable-srt', 'readable-vtt'] as const) {
+      const text = readFileSync(await (await app.download(format)).path(), 'utf8');
+      const cues = parseSync(text).flatMap((n) => (n.type === 'cue' ? [n.data] : []));
+      expect(cues.length).toBeGreaterThan(0);
+      let previousEnd = -Infinity;
+      for (const cue of cues) {
+        const lines = cue.text.split('\n');
+        expect(lines.length).toBeLessThanOrEqual(2);
+        for (const line of lines) expect(line.length <= 42 || !line.includes(' ')).toBe(true);
+        expect(cue.end - cue.start).toBeLessThanOrEqual(7000);
+        expect(cue.end).toBeGreaterThan(cue.start);
+        expect(cue.start - previousEnd).toBeGreaterThanOrEqual(80);
+        previousEnd = cue.end;
+      }
+      const shown = cues.flatMap((c) => c.text.replace(/&amp;/g, '&').split(/\s+/));
+      expect(shown).toEqual(words);
+    }
+
+    // Clicking a word plays from it; the highlight follows playback.
+    const lastWord = app.byId('result.word').nth(words.length - 4);
+    await lastWord.click();
+    const from = Number(await lastWord.getAttribute('data-begin'));
+    await expect.poll(async () => (await player(page)).time).toBeGreaterThan(from + 0.2);
+    await page.keyboard.press('k');
+    await expect.poll(async () => (await player(page)).paused).toBe(true);
+    const { time } = await player(page);
+    const current = page.locator('[data-testid="result.word"][aria-current="time"]');
+    await expect(current).toHaveCount(1);
+    expect(Number(await current.getAttribute('data-begin'))).toBeLessThanOrEqual(time);
+    expect(Number(await current.getAttribute('data-end'))).toBeGreaterThan(time);
+
+    // Shortcuts: back and forward, previous and next segment, play and pause.
+    await page.keyboard.press('j');
+    await expect.poll(async () => (await player(page)).time).toBeCloseTo(Math.max(0, time - 5), 1);
+    const starts = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="result.segment"]')].map((li) =>
+        Number(li.getAttribute('data-begin')),
+      ),
+    );
+    const setTime = (t: number) =>
+      page.evaluate((to) => {
+        (document.querySelector('[data-testid="result.player"]') as HTMLMediaElement).currentTime =
+          to;
+      }, t);
+    await setTime((starts[0] as number) + 0.01);
+    await page.keyboard.press(']');
+    await expect.poll(async () => (await player(page)).time).toBeCloseTo(starts[1] as number, 2);
+    await page.keyboard.press('l');
+    const { duration } = await player(page);
+    await expect
+      .poll(async () => (await player(page)).time)
+      .toBeCloseTo(Math.min(duration, (starts[1] as number) + 5), 1);
+    await setTime((starts[1] as number) + 0.2);
+    await page.keyboard.press('[');
+    await expect.poll(async () => (await player(page)).time).toBeCloseTo(starts[0] as number, 2);
+    await page.keyboard.press('k');
+    await expect.poll(async () => (await player(page)).paused).toBe(false);
+    await page.keyboard.press('k');
+    // Ctrl+Z undoes a correction from anywhere but a text field.
+    await page.keyboard.press('Control+z');
+    await expect(segments.first().getByTestId('result.segment-text')).not.toContainText('Zebra');
+    await page.keyboard.press('Control+Shift+z');
+    await expect(segments.first().getByTestId('result.segment-text')).toContainText('Zebra');
+  });
+});
