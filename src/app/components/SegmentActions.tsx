@@ -15,7 +15,7 @@ interface SegmentActionsProps {
 }
 
 const actionClass =
-  'rounded-md px-2 py-1 text-xs font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:text-slate-500 disabled:ring-slate-200';
+  'rounded-md px-2 py-1 text-xs font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:text-slate-600 disabled:ring-slate-200';
 
 /** What can be done to a segment: correct, split, merge, move in time. */
 export function SegmentActions(props: SegmentActionsProps) {

@@ -10,7 +10,7 @@ export const SHORTCUTS: { keys: string[]; action: string }[] = [
   { keys: [']'], action: 'Next segment' },
   { keys: ['Ctrl', 'Z'], action: 'Undo a correction' },
   { keys: ['Ctrl', 'Shift', 'Z'], action: 'Redo' },
-  { keys: ['←', '→'], action: 'Previous or next word, in a segment' },
+  { keys: ['← / →'], action: 'Previous or next word, in a segment' },
   { keys: ['F2'], action: 'Correct the chosen word' },
 ];
 

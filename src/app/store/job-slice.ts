@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
-import type { Progress } from '../../worker/protocol';
+import type { ShownProgress } from '../lib/progress';
 import type { AppState } from './app-store';
 
 export type JobStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -8,11 +8,13 @@ export type JobStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
 export interface JobError {
   code: string;
   message: string;
+  /** The fields the service named, for the page to say in its own words. */
+  problems: { field: string; message: string }[];
 }
 
 export interface JobSlice {
   status: JobStatus;
-  progress: Progress | null;
+  progress: ShownProgress | null;
   liveSegments: Segment[];
   notices: string[];
   /** Where the recogniser ran ('webgpu' or 'wasm'), once known. */
