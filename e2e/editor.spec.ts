@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parseSync } from 'subtitle';
@@ -139,5 +140,60 @@ test.describe('correcting a transcript', () => {
     await expect(segments.first().getByTestId('result.segment-text')).not.toContainText('Zebra');
     await page.keyboard.press('Control+Shift+z');
     await expect(segments.first().getByTestId('result.segment-text')).toContainText('Zebra');
+  });
+
+  test('a video shows the corrected transcript as captions, through its own track', async ({
+    page,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const speech = spokenFile(info.outputDir, 'clip', [
+      { language: 'en', seed: 311, words: 9 },
+      { language: 'en', seed: 312, words: 8 },
+    ]);
+    // A small WebM (VP8 and Opus, which every Chromium plays) of a still picture and the speech.
+    const video = info.outputPath('clip.webm');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+      ...['-i', 'color=c=navy:s=320x180:r=10', '-i', speech.path, '-shortest'],
+      ...['-c:v', 'libvpx', '-b:v', '100k', '-c:a', 'libopus', video],
+    ]);
+    await useLocalModels(page, baseURL!);
+    const app = new AppPage(page);
+    await app.goto();
+    await app.chooseFile(video);
+    await app.submit();
+    await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 200_000 });
+    await expect(app.byId('job.error')).toHaveCount(0);
+    const captions = () =>
+      page.evaluate(() => {
+        const media = document.querySelector('video[data-testid="result.player"]');
+        const track = [...((media as HTMLVideoElement | null)?.textTracks ?? [])].find(
+          (t) => t.mode === 'showing',
+        );
+        return [...(track?.cues ?? [])].map((c) => (c as VTTCue).text).join('\n');
+      });
+    await expect.poll(captions).not.toBe('');
+    const word = app.byId('result.word').first();
+    await word.click();
+    await page.keyboard.press('F2');
+    await app.byId('editor.word-input').fill('Quokka');
+    await page.keyboard.press('Enter');
+    await expect.poll(captions).toContain('Quokka');
+    for (const line of (await captions()).split('\n')) {
+      expect(line.length <= 42 || !line.includes(' ')).toBe(true);
+    }
+
+    // Pictures of the editor for the README: a laptop and a phone, a caption on the video.
+    await app.byId('result.word').nth(1).click();
+    await page.keyboard.press('k');
+    await page.waitForTimeout(700);
+    await page.keyboard.press('k');
+    await app.byId('result').scrollIntoViewIfNeeded();
+    await app.byId('result.title').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: 'test-results/screens/editor-laptop.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await app.byId('result.player').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: 'test-results/screens/editor-phone.png' });
   });
 });
