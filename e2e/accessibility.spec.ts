@@ -18,6 +18,16 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** The fixture result with a long compound word, as translations into German give. */
+function withLongWord() {
+  const response = fixtureResponse();
+  const segment = response.prediction_raw.transcription[1]!;
+  const long = 'Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichenhersteller';
+  segment.words[0]!.word = ` ${long}`;
+  segment.transcription = ` ${segment.words.map((w) => w.word.trim()).join(' ')}`;
+  return response;
+}
+
 for (const scheme of ['light', 'dark'] as const) {
   for (const [name, viewport] of VIEWPORTS) {
     test(`every screen passes axe-core on a ${name}, ${scheme} theme`, async ({ page }, info) => {
@@ -47,7 +57,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
       // The result and its editor, with every panel open and a word being corrected.
       const saved = info.outputPath('talk.json');
-      writeFileSync(saved, JSON.stringify(fixtureResponse()));
+      writeFileSync(saved, JSON.stringify(withLongWord()));
       await app.openSavedResult(saved);
       await expect(app.byId('result')).toBeVisible();
       for (const panel of ['editor.shortcuts', 'cues.limits']) {
@@ -72,3 +82,47 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('the editor works from the keyboard alone', async ({ page }, info) => {
+  mkdirSync(info.outputDir, { recursive: true });
+  const saved = info.outputPath('talk.json');
+  writeFileSync(saved, JSON.stringify(fixtureResponse()));
+  const app = new AppPage(page);
+  await app.goto();
+  await app.openSavedResult(saved);
+  const first = app.byId('result.segment').first();
+  // From the speaker box, Tab reaches the segment's words (one stop), the arrows move.
+  await first.getByTestId('editor.speaker').focus();
+  await page.keyboard.press('Tab');
+  await expect(first.getByTestId('result.word').first()).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const third = first.getByTestId('result.word').nth(2);
+  await expect(third).toBeFocused();
+  await expect(third).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('F2');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('our');
+  await page.keyboard.press('Enter');
+  await expect(first.getByTestId('result.segment-text')).toContainText('And so, our fellow');
+  await expect(third).toBeFocused();
+  // On to the segment's corrections: split before the chosen word.
+  const split = first.getByTestId('editor.split');
+  for (let i = 0; i < 4 && !(await split.evaluate((e) => e === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(split).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(app.byId('result.segment')).toHaveCount(4);
+  await expect(app.byId('result.segment').nth(1)).toContainText('our fellow Americans,');
+  // The speaker box takes a name with the keyboard too.
+  await app.byId('editor.speaker').nth(1).focus();
+  await page.keyboard.type('Ana');
+  await page.keyboard.press('Enter');
+  await expect(app.byId('editor.speaker').nth(1)).toHaveValue('Ana');
+  await expect(app.byId('editor.speaker').nth(1)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(app.byId('result.segment').nth(1).getByTestId('result.word').first()).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(app.byId('editor.speaker').nth(1)).toHaveValue('');
+});

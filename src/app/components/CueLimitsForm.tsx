@@ -1,5 +1,6 @@
 import type { CueLimits } from '../../core/format/readable-cues';
 import { useAppStore } from '../store/app-store';
+import { CueLimitField } from './CueLimitField';
 
 type NumericLimit = Exclude<keyof CueLimits, 'speakerNames'>;
 
@@ -23,24 +24,15 @@ export function CueLimitsForm() {
       </summary>
       <div className="grid gap-3 px-3 pb-3 sm:grid-cols-3">
         {FIELDS.map(({ key, label, min, step }) => (
-          <label key={key} className="text-xs font-medium text-slate-800">
-            {label}
-            <input
-              type="number"
-              min={min}
-              step={step}
-              value={limits[key]}
-              onChange={(e) => {
-                const value = Number(e.target.value);
-                // A value below the least allowed would give cues nobody can read: kept out.
-                if (e.target.value !== '' && Number.isFinite(value) && value >= min) {
-                  setCueLimit(key, key === 'maxLines' ? Math.floor(value) : value);
-                }
-              }}
-              className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/40"
-              data-testid={`cues.${key}`}
-            />
-          </label>
+          <CueLimitField
+            key={key}
+            id={`cues.${key}`}
+            label={label}
+            value={limits[key]}
+            min={min}
+            step={step}
+            onChange={(value) => setCueLimit(key, key === 'maxLines' ? Math.floor(value) : value)}
+          />
         ))}
         <label className="flex items-center gap-2 text-xs font-medium text-slate-800 sm:col-span-3">
           <input

@@ -44,7 +44,7 @@ export function SegmentEditor({ segment, index, last, playable, showChannel }: S
       )}
       <div className="min-w-0 flex-1 space-y-1.5">
         <div className="flex flex-wrap items-center gap-1.5 text-[11px] font-medium">
-          <SpeakerField key={segment.speaker} segment={segment} index={index} />
+          <SpeakerField segment={segment} index={index} />
           {showChannel && (
             <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
               {segment.channel}

@@ -56,7 +56,16 @@ export function SegmentWords(props: SegmentWordsProps) {
         <Fragment key={w}>
           {w > 0 && ' '}
           {editing === w ? (
-            <WordInput segmentIndex={index} wordIndex={w} word={word} onDone={() => onEdit(null)} />
+            <WordInput
+              segmentIndex={index}
+              wordIndex={w}
+              word={word}
+              onDone={() => {
+                onEdit(null);
+                // Back to the word, so that the keyboard goes on from where it was.
+                requestAnimationFrame(() => buttons.current[w]?.focus());
+              }}
+            />
           ) : (
             <button
               type="button"

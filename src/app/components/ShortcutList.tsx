@@ -1,7 +1,10 @@
 import { SHORTCUTS } from '../lib/shortcuts';
+import { useAppStore } from '../store/app-store';
 
 /** The keyboard shortcuts, listed where the transcript is. */
 export function ShortcutList() {
+  const singleKeys = useAppStore((s) => s.singleKeyShortcuts);
+  const setSingleKeys = useAppStore((s) => s.setSingleKeyShortcuts);
   return (
     <details className="w-full text-sm sm:w-auto" data-testid="editor.shortcuts">
       <summary className="cursor-pointer rounded-lg px-2 py-1.5 font-medium text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600">
@@ -25,6 +28,16 @@ export function ShortcutList() {
         ))}
       </dl>
       <p className="mt-2 text-xs text-slate-600">They work while no text field has the focus.</p>
+      <label className="mt-2 flex items-center gap-2 text-xs font-medium text-slate-800">
+        <input
+          type="checkbox"
+          checked={singleKeys}
+          onChange={(e) => setSingleKeys(e.target.checked)}
+          className="h-4 w-4 accent-indigo-700"
+          data-testid="editor.single-key-shortcuts"
+        />
+        Single-key shortcuts (K, J, L, [, ])
+      </label>
     </details>
   );
 }

@@ -9,6 +9,13 @@ export function SpeakerField({ segment, index }: { segment: Segment; index: numb
   const edit = useAppStore((s) => s.edit);
   const shown = segment.speaker === SPEAKER_NOT_ACTIVATED ? '' : segment.speaker;
   const [name, setName] = useState(shown);
+  // Undo and redo change the speaker under the box: show theirs (without remounting, which
+  // would take the keyboard focus away).
+  const [seen, setSeen] = useState(shown);
+  if (seen !== shown) {
+    setSeen(shown);
+    setName(shown);
+  }
   const save = () => {
     if (name.trim() !== '' && name.trim() !== shown) {
       edit((segments) => setSpeaker(segments, index, name));

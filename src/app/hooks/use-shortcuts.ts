@@ -25,7 +25,7 @@ export function useShortcuts(): void {
         event.preventDefault();
         return;
       }
-      if (command || !hasPlayer()) return;
+      if (command || !hasPlayer() || !state.singleKeyShortcuts) return;
       if (key === 'k') togglePlayback();
       else if (key === 'j') seekBy(-SKIP_SECONDS);
       else if (key === 'l') seekBy(SKIP_SECONDS);

@@ -4,6 +4,7 @@ import { DEFAULT_CUE_LIMITS, type CueLimits } from '../../core/format/readable-c
 import type { AppState } from './app-store';
 
 const LIMITS_KEY = 'murmur.cues';
+const SHORTCUTS_KEY = 'murmur.single-key-shortcuts';
 /** Enough to step back through a long session of corrections without holding every one. */
 const HISTORY_LIMIT = 200;
 
@@ -16,6 +17,23 @@ function storedLimits(): CueLimits {
   }
 }
 
+function readFlag(key: string, fallback: boolean): boolean {
+  try {
+    const saved = localStorage.getItem(key);
+    return saved === null ? fallback : saved === 'true';
+  } catch {
+    return fallback;
+  }
+}
+
+function writeFlag(key: string, on: boolean): void {
+  try {
+    localStorage.setItem(key, String(on));
+  } catch {
+    // Storage refused (private browsing): the choice still holds for this visit.
+  }
+}
+
 export interface EditorSlice {
   /** Versions of the result's segments, oldest first; `historyIndex` is the one shown. */
   history: Segment[][];
@@ -23,6 +41,12 @@ export interface EditorSlice {
   /** Where playback is, in seconds, for the word highlight. */
   playhead: number;
   cueLimits: CueLimits;
+  /**
+   * Whether single keys (K, J, L, [, ]) steer playback. They can be turned off for speech
+   * input and screen-reader users, whose keystrokes they would catch (WCAG 2.1.4).
+   */
+  singleKeyShortcuts: boolean;
+  setSingleKeyShortcuts: (on: boolean) => void;
   /** Applies a correction (a pure function of the segments) as one undoable step. */
   edit: (change: (segments: readonly Segment[]) => Segment[]) => void;
   undo: () => void;
@@ -36,6 +60,11 @@ export const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = (s
   historyIndex: 0,
   playhead: 0,
   cueLimits: storedLimits(),
+  singleKeyShortcuts: readFlag(SHORTCUTS_KEY, true),
+  setSingleKeyShortcuts: (on) => {
+    writeFlag(SHORTCUTS_KEY, on);
+    set({ singleKeyShortcuts: on });
+  },
   edit: (change) =>
     set((state) => {
       const current = state.history[state.historyIndex];
