@@ -140,6 +140,15 @@ test.describe('correcting a transcript', () => {
     await expect(segments.first().getByTestId('result.segment-text')).not.toContainText('Zebra');
     await page.keyboard.press('Control+Shift+z');
     await expect(segments.first().getByTestId('result.segment-text')).toContainText('Zebra');
+
+    // Single-key shortcuts can be turned off (they would catch speech-input keystrokes).
+    await app.byId('editor.shortcuts').locator('summary').click();
+    await app.byId('editor.single-key-shortcuts').uncheck();
+    await page.locator('body').click({ position: { x: 2, y: 2 } });
+    const before = (await player(page)).time;
+    await page.keyboard.press('l');
+    await page.waitForTimeout(300);
+    expect((await player(page)).time).toBe(before);
   });
 
   test('a video shows the corrected transcript as captions, through its own track', async ({

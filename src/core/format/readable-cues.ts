@@ -114,7 +114,8 @@ function breakCost(words: readonly TimedWord[], i: number): number {
 }
 
 interface LineLayout {
-  lines: string[];
+  /** Where each line starts, counted in words from the cue's first. */
+  starts: number[];
   cost: number;
 }
 
@@ -125,6 +126,7 @@ interface LineLayout {
  */
 function layoutLines(
   words: readonly TimedWord[],
+  breaks: readonly number[],
   lengths: readonly number[],
   from: number,
   to: number,
@@ -150,7 +152,7 @@ function layoutLines(
         const before = best[l - 1]?.[a];
         if (before === undefined || !Number.isFinite(before.cost)) continue;
         const slack = limits.maxLineChars - lineLength(a, k);
-        const brk = k < n ? breakCost(words, from + k - 1) : 0;
+        const brk = k < n ? (breaks[from + k - 1] as number) : 0;
         const cost = before.cost + brk * 2 + (slack * slack) / (2 * limits.maxLineChars);
         if (cost < choice.cost) choice = { cost, start: a };
       }
@@ -169,18 +171,24 @@ function layoutLines(
     }
   }
   if (lines === -1) return null;
-  const out: string[] = [];
+  const starts: number[] = [];
   let k = n;
   for (let l = lines; l >= 1; l--) {
-    const a = (best[l]?.[k] as { start: number }).start;
-    const text = words
-      .slice(from + a, from + k)
+    k = (best[l]?.[k] as { start: number }).start;
+    starts.unshift(k);
+  }
+  return { starts, cost };
+}
+
+/** The text of a cue's lines, laid out at `starts`. */
+function linesOf(cueWords: readonly TimedWord[], starts: readonly number[], prefix: string) {
+  return starts.map((start, l) => {
+    const text = cueWords
+      .slice(start, starts[l + 1] ?? cueWords.length)
       .map((w) => w.text)
       .join(' ');
-    out.unshift(l === 1 ? `${prefix}${text}` : text);
-    k = a;
-  }
-  return { lines: out, cost };
+    return l === 0 ? `${prefix}${text}` : text;
+  });
 }
 
 const ms = (seconds: number) => Math.round(seconds * 1000);
@@ -204,6 +212,7 @@ export function readableCues(
   // lengths[k]: characters of the first k words, so that any line's length is one subtraction.
   const lengths = [0];
   for (const w of words) lengths.push((lengths[lengths.length - 1] as number) + w.text.length);
+  const breaks = words.map((_, i) => breakCost(words, i));
 
   // Cheapest split of the first j words into cues, and where its last cue starts.
   const cost = new Array<number>(n + 1).fill(Infinity);
@@ -224,7 +233,7 @@ export function readableCues(
         const chars = (lengths[j] as number) - (lengths[i] as number) + (j - i - 1);
         if (chars > limits.maxLines * limits.maxLineChars) break;
       }
-      const layout = layoutLines(words, lengths, i, j, prefixOf(first), limits);
+      const layout = layoutLines(words, breaks, lengths, i, j, prefixOf(first), limits);
       if (layout === null) {
         if (i < j - 1) break;
         continue;
@@ -235,14 +244,17 @@ export function readableCues(
         ms(limits.maxSeconds),
         (next ? ms(next.begin) - ms(limits.gapSeconds) : Infinity) - ms(first.begin),
       );
-      const chars = layout.lines.join('\n').length;
+      // Characters on screen: a line break takes the place of a space, so the layout does not
+      // change the count.
+      const chars =
+        prefixOf(first).length + (lengths[j] as number) - (lengths[i] as number) + (j - i - 1);
       // A cue too fast to read is taken only when no split of these words avoids one.
       const tooFast = chars * 1000 > limits.maxCharsPerSecond * Math.max(roomMs, 0) ? 1e6 : 0;
-      const cueCost = 10 + layout.cost + breakCost(words, j - 1) * 6 + tooFast;
+      const cueCost = 10 + layout.cost + (breaks[j - 1] as number) * 6 + tooFast;
       if ((cost[i] as number) + cueCost < (cost[j] as number)) {
         cost[j] = (cost[i] as number) + cueCost;
         from[j] = i;
-        layouts.set(j * (n + 1) + i, layout);
+        layouts.set(j, layout);
       }
     }
   }
@@ -257,8 +269,9 @@ export function readableCues(
   spans.forEach(([i, j], index) => {
     const first = words[i] as TimedWord;
     const last = words[j - 1] as TimedWord;
-    const layout = layouts.get(j * (n + 1) + i) as LineLayout;
-    const chars = layout.lines.join('\n').length;
+    const layout = layouts.get(j) as LineLayout;
+    const lines = linesOf(words.slice(i, j), layout.starts, prefixOf(first));
+    const chars = lines.join('\n').length;
     const begin = Math.max(ms(first.begin), previousEnd + gap);
     const spoken = ms(last.end);
     const wanted = Math.max(
@@ -273,7 +286,7 @@ export function readableCues(
     cues.push({
       begin: begin / 1000,
       end: end / 1000,
-      lines: layout.lines,
+      lines,
       words: words.slice(i, j).map((w) => w.text),
       speaker: first.speaker,
       tooFast: chars / ((end - begin) / 1000) > limits.maxCharsPerSecond + 1e-9,
