@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './fixtures/axe';
 import { fixtureResponse } from './fixtures/response';
 import { spokenFile } from './fixtures/speech-files';
 import { AppPage } from './pages/app-page';
@@ -9,14 +9,6 @@ const VIEWPORTS = [
   ['laptop', { width: 1366, height: 900 }],
   ['phone', { width: 390, height: 844 }],
 ] as const;
-
-/** Serious and critical axe-core findings on the page as it is now, described for a report. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The fixture result with a long compound word, as translations into German give. */
 function withLongWord() {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parseSync } from 'subtitle';
+import { seriousViolations } from './fixtures/axe';
 import { spokenFile } from './fixtures/speech-files';
 import { useLocalModels } from './fixtures/test-models';
 import { AppPage } from './pages/app-page';
@@ -30,8 +31,11 @@ test.describe('correcting a transcript', () => {
     await app.goto();
     await app.chooseFile(speech.path);
     await app.submit();
+    await expect(app.byId('job.progress')).toBeVisible();
+    expect(await seriousViolations(page), 'progress').toEqual([]);
     await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 200_000 });
     await expect(app.byId('job.error')).toHaveCount(0);
+    expect(await seriousViolations(page), 'result with a player').toEqual([]);
 
     const segments = app.byId('result.segment');
     const count = await segments.count();
@@ -94,6 +98,23 @@ test.describe('correcting a transcript', () => {
       const shown = cues.flatMap((c) => c.text.replace(/&amp;/g, '&').split(/\s+/));
       expect(shown).toEqual(words);
     }
+
+    // The limits are the person's: shorter lines, more of them.
+    await app.byId('cues.limits').locator('summary').click();
+    await app.byId('cues.maxLineChars').fill('16');
+    await app.byId('cues.maxLines').fill('3');
+    await app.byId('cues.maxLines').fill('0');
+    await expect(app.byId('cues.limits')).toContainText('At least 1; 3 is used meanwhile.');
+    const narrow = readFileSync(await (await app.download('readable-srt')).path(), 'utf8');
+    const narrowCues = parseSync(narrow).flatMap((n) => (n.type === 'cue' ? [n.data] : []));
+    expect(narrowCues.some((c) => c.text.split('\n').length === 3)).toBe(true);
+    for (const cue of narrowCues) {
+      const lines = cue.text.split('\n');
+      expect(lines.length).toBeLessThanOrEqual(3);
+      for (const line of lines) expect(line.length <= 16 || !line.includes(' ')).toBe(true);
+    }
+    expect(narrowCues.flatMap((c) => c.text.split(/\s+/))).toEqual(words);
+    await app.byId('cues.limits').locator('summary').click();
 
     // Clicking a word plays from it; the highlight follows playback.
     const lastWord = app.byId('result.word').nth(words.length - 4);
@@ -168,12 +189,17 @@ test.describe('correcting a transcript', () => {
       ...['-c:v', 'libvpx', '-b:v', '100k', '-c:a', 'libopus', video],
     ]);
     await useLocalModels(page, baseURL!);
+    await page.setViewportSize({ width: 390, height: 844 });
     const app = new AppPage(page);
     await app.goto();
     await app.chooseFile(video);
     await app.submit();
+    await expect(app.byId('job.progress')).toBeVisible();
+    expect(await seriousViolations(page), 'progress on a phone').toEqual([]);
     await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 200_000 });
     await expect(app.byId('job.error')).toHaveCount(0);
+    expect(await seriousViolations(page), 'video result on a phone').toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
     const captions = () =>
       page.evaluate(() => {
         const media = document.querySelector('video[data-testid="result.player"]');
