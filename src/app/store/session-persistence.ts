@@ -3,6 +3,8 @@ import type { Segment, TranscriptionResponse } from '../../core/contract/respons
 import { useAppStore } from './app-store';
 
 const KEY = 'murmur.session';
+/** The media apart from the rest: it is written once a result, not at every correction. */
+const MEDIA_KEY = 'murmur.session-media';
 /** Undo steps kept across a reload: the latest ones, enough to step back a while. */
 const KEPT_STEPS = 50;
 /** Media larger than this is not kept: copying it into storage would take long and fill it. */
@@ -11,7 +13,6 @@ const MEDIA_LIMIT = 256 * 1024 * 1024;
 interface SavedSession {
   result: TranscriptionResponse;
   name: string;
-  media: File | null;
   history: Segment[][];
   historyIndex: number;
 }
@@ -20,10 +21,20 @@ interface SavedSession {
  * Keeps the last result, its media and its corrections in IndexedDB (which stores files, and
  * holds far more than localStorage), so that a reload finds the work where it was left.
  */
+/** The result brought back from storage: its media is there already, not written again. */
+let restored: TranscriptionResponse | null = null;
+
 export function keepSession(): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   useAppStore.subscribe((state, previous) => {
     if (!state.result) return;
+    const changed = state.result !== previous.result || state.resultMedia !== previous.resultMedia;
+    if (changed && state.result !== restored) {
+      const media = state.resultMedia;
+      set(MEDIA_KEY, media && media.size <= MEDIA_LIMIT ? media : null).catch(() => {
+        // Storage refused or full: the result still comes back, without its player.
+      });
+    }
     if (
       state.result === previous.result &&
       state.history === previous.history &&
@@ -33,13 +44,12 @@ export function keepSession(): void {
     }
     clearTimeout(timer);
     timer = setTimeout(() => {
-      const { result, resultName, resultMedia, history, historyIndex } = useAppStore.getState();
+      const { result, resultName, history, historyIndex } = useAppStore.getState();
       if (!result) return;
       const first = Math.max(0, history.length - KEPT_STEPS);
       const session: SavedSession = {
         result,
         name: resultName,
-        media: resultMedia && resultMedia.size <= MEDIA_LIMIT ? resultMedia : null,
         history: history.slice(first),
         historyIndex: Math.max(0, historyIndex - first),
       };
@@ -53,9 +63,11 @@ export function keepSession(): void {
 /** Brings back the last session's result and corrections, unless a result is already shown. */
 export async function restoreSession(): Promise<void> {
   const saved = await get<SavedSession>(KEY).catch(() => undefined);
+  const media = await get<File | null>(MEDIA_KEY).catch(() => null);
   const state = useAppStore.getState();
   if (!saved || state.result || state.status === 'running') return;
-  state.showResult(saved.result, saved.name, saved.media, {
+  restored = saved.result;
+  state.showResult(saved.result, saved.name, media ?? null, {
     history: saved.history,
     historyIndex: saved.historyIndex,
   });
