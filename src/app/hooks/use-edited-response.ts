@@ -9,8 +9,9 @@ export function useEditedResponse(): TranscriptionResponse | null {
   const result = useAppStore((s) => s.result);
   const segments = useAppStore(currentSegments);
   const format = useMemo(() => (result ? predictionFormatOf(result) : 'json'), [result]);
-  return useMemo(
-    () => (result && segments ? editedResponse(result, segments, format) : result),
-    [result, segments, format],
-  );
+  return useMemo(() => {
+    // Uncorrected (or every correction undone): the response exactly as it came.
+    if (!result || !segments || segments === result.prediction_raw.transcription) return result;
+    return editedResponse(result, segments, format);
+  }, [result, segments, format]);
 }
