@@ -114,6 +114,10 @@ test.describe('correcting a transcript', () => {
       for (const line of lines) expect(line.length <= 16 || !line.includes(' ')).toBe(true);
     }
     expect(narrowCues.flatMap((c) => c.text.split(/\s+/))).toEqual(words);
+    // Speech faster than the reading speed is said, not hidden.
+    await app.byId('cues.maxCharsPerSecond').fill('1');
+    await expect(app.byId('cues.too-fast')).toContainText('faster to read than 1 characters');
+    await app.byId('cues.maxCharsPerSecond').fill('17');
     await app.byId('cues.limits').locator('summary').click();
 
     // Clicking a word plays from it; the highlight follows playback.

@@ -1,4 +1,6 @@
-import type { CueLimits } from '../../core/format/readable-cues';
+import { useMemo } from 'react';
+import type { Segment } from '../../core/contract/response';
+import { readableCues, type CueLimits } from '../../core/format/readable-cues';
 import { useAppStore } from '../store/app-store';
 import { CueLimitField } from './CueLimitField';
 
@@ -14,8 +16,13 @@ const FIELDS: { key: NumericLimit; label: string; min: number; step: number }[] 
 ];
 
 /** The limits of readable subtitles (downloads and captions), kept across visits. */
-export function CueLimitsForm() {
+export function CueLimitsForm({ segments }: { segments: readonly Segment[] }) {
   const limits = useAppStore((s) => s.cueLimits);
+  // Speech faster than the reading speed cannot be slowed down: say how often that happens.
+  const tooFast = useMemo(
+    () => readableCues(segments, limits).filter((c) => c.tooFast).length,
+    [segments, limits],
+  );
   const setCueLimit = useAppStore((s) => s.setCueLimit);
   return (
     <details className="rounded-xl ring-1 ring-slate-200" data-testid="cues.limits">
@@ -45,6 +52,13 @@ export function CueLimitsForm() {
           Start each cue with its speaker’s name (when speakers are named)
         </label>
       </div>
+      {tooFast > 0 && (
+        <p className="px-3 pb-3 text-xs text-amber-900" data-testid="cues.too-fast">
+          {tooFast === 1 ? 'One cue is' : `${tooFast} cues are`} faster to read than{' '}
+          {limits.maxCharsPerSecond} characters a second: the speech itself is that fast. Shortening{' '}
+          {tooFast === 1 ? 'its' : 'their'} text in the transcript helps.
+        </p>
+      )}
     </details>
   );
 }

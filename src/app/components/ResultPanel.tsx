@@ -33,7 +33,7 @@ export function ResultPanel() {
               </h2>
               <Downloads result={result} name={name} />
             </div>
-            <CueLimitsForm />
+            <CueLimitsForm segments={result.prediction_raw.transcription} />
             <ResultSummary result={result} />
             {media && <MediaPlayer media={media} segments={result.prediction_raw.transcription} />}
           </div>
