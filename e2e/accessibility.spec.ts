@@ -118,3 +118,21 @@ test('the editor works from the keyboard alone', async ({ page }, info) => {
   await page.keyboard.press('ControlOrMeta+z');
   await expect(app.byId('editor.speaker').nth(1)).toHaveValue('');
 });
+
+test('the option cards show a clear focus ring', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.goto();
+  const radio = app.byId('options.language_behaviour.automatic-single-language');
+  await radio.focus();
+  // Focus from the keyboard (an arrow key) is what :focus-visible answers to.
+  await page.keyboard.press('ArrowDown');
+  const card = page.locator(
+    'label:has([data-testid="options.language_behaviour.automatic-multiple-languages"])',
+  );
+  const outline = await card.evaluate((e) => {
+    const style = getComputedStyle(e);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style).not.toBe('none');
+  expect(outline.width).toBeGreaterThanOrEqual(3);
+});
