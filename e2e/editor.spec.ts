@@ -193,7 +193,9 @@ test.describe('correcting a transcript', () => {
       ...['-c:v', 'libvpx', '-b:v', '100k', '-c:a', 'libopus', video],
     ]);
     await useLocalModels(page, baseURL!);
+    // The phone in the dark theme here; the first test checks the laptop in the light one.
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
     const app = new AppPage(page);
     await app.goto();
     await app.chooseFile(video);
@@ -203,6 +205,7 @@ test.describe('correcting a transcript', () => {
     await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 200_000 });
     await expect(app.byId('job.error')).toHaveCount(0);
     expect(await seriousViolations(page), 'video result on a phone').toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1366, height: 900 });
     const captions = () =>
       page.evaluate(() => {
