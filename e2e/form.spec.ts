@@ -36,11 +36,19 @@ test.describe('the request form', () => {
     await app.submit();
 
     await expect(app.byId('form.problems')).toContainText('5 things to fix');
-    await expect(app.fieldError('url')).toContainText('audio_url must use http or https');
-    await expect(app.fieldError('language')).toContainText('"klingon" is not a language');
-    await expect(app.fieldError('diarization_min_speakers')).toContainText('greater than');
-    await expect(app.fieldError('target_translation_language')).toContainText('is required');
-    await expect(app.fieldError('webhook_url')).toContainText('http or https');
+    await expect(app.fieldError('url')).toContainText('“Media link” must be a web address');
+    await expect(app.fieldError('language')).toContainText('“klingon” is not a language');
+    await expect(app.fieldError('diarization_min_speakers')).toContainText(
+      '“At least” (4) is more than “At most” (2).',
+    );
+    await expect(app.fieldError('target_translation_language')).toContainText(
+      'Choose a language in “Translate into”.',
+    );
+    await expect(app.fieldError('webhook_url')).toContainText('https://');
+    // The page names its controls, not the service's fields.
+    await expect(app.byId('form.problems')).not.toContainText(
+      /audio_url|language_behaviour|_speakers/,
+    );
     await expect(app.byId('options.language')).toHaveAttribute('aria-invalid', 'true');
 
     // Nothing typed is lost.
@@ -60,7 +68,7 @@ test.describe('the request form', () => {
     const app = new AppPage(page);
     await app.goto();
     await app.submit();
-    await expect(app.fieldError('file')).toHaveText('Give a file in audio or a URL in audio_url.');
+    await expect(app.fieldError('file')).toHaveText('Choose a recording or paste a link to one.');
   });
 
   test('switches to the video endpoint for a video file', async ({ page }) => {
@@ -81,5 +89,26 @@ test.describe('the request form', () => {
     await expect(app.byId('job.error')).toBeVisible();
     await expect(app.byId('job.error')).toContainText('engine_unavailable');
     await expect(app.byId('media.file-name')).toHaveText('jfk.wav');
+  });
+
+  test('a refused option is named as the page shows it, with the language name', async ({
+    page,
+  }) => {
+    const app = new AppPage(page);
+    await app.goto();
+    await app.chooseFile(jfk);
+    await app.toggle('toggle_diarization');
+    await app.submit();
+    await expect(app.byId('job.error')).toContainText(
+      '“Tell speakers apart” is not available yet: switch it off to transcribe.',
+    );
+    await expect(app.byId('job.error')).not.toContainText('toggle_diarization');
+    await app.toggle('toggle_diarization');
+    await app.toggle('toggle_direct_translate');
+    await app.fill('target_translation_language', 'french');
+    await app.submit();
+    await expect(app.byId('job.error')).toContainText('Translation into French is not available');
+    await expect(app.byId('job.error')).toContainText('“Translate into”');
+    await expect(app.byId('job.error')).not.toContainText('"fr"');
   });
 });

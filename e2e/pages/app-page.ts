@@ -53,7 +53,9 @@ export class AppPage {
     await this.byId('result.open').setInputFiles(path);
   }
 
-  async download(format: 'srt' | 'vtt' | 'txt' | 'json'): Promise<Download> {
+  async download(
+    format: 'srt' | 'vtt' | 'txt' | 'json' | 'readable-srt' | 'readable-vtt',
+  ): Promise<Download> {
     const [download] = await Promise.all([
       this.page.waitForEvent('download'),
       this.byId(`download.${format}`).click(),

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App';
+import { keepSession, restoreSession } from './store/session-persistence';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -10,3 +11,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+keepSession();
+void restoreSession();

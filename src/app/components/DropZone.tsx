@@ -91,7 +91,7 @@ export function DropZone() {
             >
               {file.name}
             </p>
-            <p className="text-xs text-slate-500">{formatBytes(file.size)}</p>
+            <p className="text-xs text-slate-600">{formatBytes(file.size)}</p>
           </div>
           <button
             type="button"
@@ -117,7 +117,7 @@ export function DropZone() {
           >
             Choose a file
           </button>
-          <p className="mt-2 text-xs text-slate-500">
+          <p className="mt-2 text-xs text-slate-600">
             It stays on this device: decoding and transcription run in your browser.
           </p>
         </>

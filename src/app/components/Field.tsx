@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { userProblem } from '../lib/user-wording';
 import { useAppStore } from '../store/app-store';
 
 interface FieldProps {
@@ -23,7 +24,7 @@ export function Field({ name, label, hint, children }: FieldProps) {
       </label>
       {children({ id, describedBy, invalid: Boolean(problems) })}
       {hint && (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
           {hint}
         </p>
       )}
@@ -34,15 +35,16 @@ export function Field({ name, label, hint, children }: FieldProps) {
 
 export function FieldProblems({ name, id }: { name: string; id?: string }) {
   const problems = useAppStore((s) => s.problems[name]);
+  const values = useAppStore((s) => s.values);
   if (!problems) return null;
   return (
     <ul id={id} className="mt-1 space-y-0.5 text-sm text-rose-700" data-testid={`error.${name}`}>
       {problems.map((message) => (
-        <li key={message}>{message}</li>
+        <li key={message}>{userProblem(name, message, values)}</li>
       ))}
     </ul>
   );
 }
 
 export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 aria-[invalid=true]:border-rose-400 aria-[invalid=true]:ring-rose-200 disabled:bg-slate-50 disabled:text-slate-400';
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 aria-[invalid=true]:border-rose-400 aria-[invalid=true]:ring-rose-200 disabled:bg-slate-50 disabled:text-slate-500';

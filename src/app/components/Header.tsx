@@ -10,7 +10,7 @@ export function Header() {
         </span>
         <div>
           <h1 className="text-lg font-semibold leading-tight text-slate-900">Murmur</h1>
-          <p className="text-xs text-slate-500">Private transcription that runs in your browser</p>
+          <p className="text-xs text-slate-600">Private transcription that runs in your browser</p>
         </div>
       </div>
     </header>

@@ -1,13 +1,5 @@
+import { userError } from '../lib/user-wording';
 import { useAppStore } from '../store/app-store';
-
-const STAGE_LABELS = {
-  validate: 'Checking the request',
-  models: 'Loading models',
-  decode: 'Decoding media',
-  vad: 'Finding speech',
-  recognise: 'Recognising speech',
-  assemble: 'Putting the result together',
-} as const;
 
 /** Progress while a job runs; the reason when it failed; notices about ignored fields. */
 export function JobStatus() {
@@ -15,6 +7,7 @@ export function JobStatus() {
   const progress = useAppStore((s) => s.progress);
   const error = useAppStore((s) => s.error);
   const notices = useAppStore((s) => s.notices);
+  const values = useAppStore((s) => s.values);
   return (
     <div className="space-y-3" aria-live="polite">
       {status === 'running' && (
@@ -23,10 +16,10 @@ export function JobStatus() {
           data-testid="job.progress"
         >
           <p className="text-sm font-medium text-slate-800">
-            {progress ? STAGE_LABELS[progress.stage] : 'Starting'}
+            {progress ? progress.title : 'Starting'}
             {progress?.fraction != null && ` · ${Math.round(progress.fraction * 100)}%`}
           </p>
-          {progress?.detail && <p className="text-xs text-slate-500">{progress.detail}</p>}
+          {progress?.detail && <p className="text-xs text-slate-600">{progress.detail}</p>}
           <div className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100">
             <div
               className={`h-full rounded-full bg-indigo-500 transition-all ${progress?.fraction == null ? 'w-1/3 animate-pulse' : ''}`}
@@ -44,7 +37,7 @@ export function JobStatus() {
           className="rounded-2xl border border-rose-200 bg-rose-50 p-5 text-sm text-rose-900"
         >
           <p className="font-semibold">The transcription did not run</p>
-          <p className="mt-1">{error.message}</p>
+          <p className="mt-1">{userError(error.message, error.problems, values)}</p>
           <p className="mt-2 text-xs text-rose-700">
             Error code: <code>{error.code}</code>. Your file and options are still here.
           </p>
@@ -61,7 +54,7 @@ export function JobStatus() {
       {notices.length > 0 && (
         <ul className="rounded-xl bg-sky-50 p-3 text-sm text-sky-900" data-testid="job.notices">
           {notices.map((n) => (
-            <li key={n}>{n}</li>
+            <li key={n}>{userError(n, [], values)}</li>
           ))}
         </ul>
       )}

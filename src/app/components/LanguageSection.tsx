@@ -29,7 +29,7 @@ export function LanguageSection() {
           return (
             <label
               key={value}
-              className={`cursor-pointer rounded-xl border p-3 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+              className={`cursor-pointer rounded-xl border p-3 transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-700 ${
                 behaviour === value
                   ? 'border-indigo-500 bg-indigo-50'
                   : 'border-slate-200 hover:bg-slate-50'
@@ -45,7 +45,7 @@ export function LanguageSection() {
                 onChange={() => setValue('language_behaviour', value)}
               />
               <span className="block text-sm font-medium text-slate-900">{title}</span>
-              <span className="block text-xs text-slate-500">{text}</span>
+              <span className="block text-xs text-slate-600">{text}</span>
             </label>
           );
         })}

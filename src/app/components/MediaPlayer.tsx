@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { TranscriptionResponse } from '../../core/contract/response';
-import { renderVtt } from '../../core/format/vtt';
+import type { Segment } from '../../core/contract/response';
+import { readableCues } from '../../core/format/readable-cues';
+import { renderReadableVtt } from '../../core/format/readable-subtitles';
+import { registerPlayer, seekTo } from '../lib/player';
 import { useAppStore } from '../store/app-store';
 
 function useObjectUrl(blob: Blob | null): string | null {
@@ -10,49 +12,87 @@ function useObjectUrl(blob: Blob | null): string | null {
 }
 
 /**
- * Plays the transcribed media; a video shows the result as captions. Choosing a segment
- * moves playback to it.
+ * Plays the transcribed media; a video shows the corrected transcript as readable captions,
+ * drawn by the browser's own track rendering. Choosing a segment or a word moves playback to
+ * it, and the playhead drives the word highlight.
  */
-export function MediaPlayer({ media, result }: { media: File; result: TranscriptionResponse }) {
+export function MediaPlayer({ media, segments }: { media: File; segments: readonly Segment[] }) {
   const seekRequest = useAppStore((s) => s.seekRequest);
+  const limits = useAppStore((s) => s.cueLimits);
+  const setPlayhead = useAppStore((s) => s.setPlayhead);
   const element = useRef<HTMLMediaElement | null>(null);
   const isVideo = media.type.startsWith('video/') || /\.(mp4|m4v|mov|mkv|webm)$/i.test(media.name);
   const src = useObjectUrl(media);
   const captions = useMemo(
-    () => new Blob([renderVtt(result.prediction_raw.transcription)], { type: 'text/vtt' }),
-    [result],
+    () =>
+      isVideo
+        ? new Blob([renderReadableVtt(readableCues(segments, limits))], { type: 'text/vtt' })
+        : null,
+    [isVideo, segments, limits],
   );
-  const captionsUrl = useObjectUrl(isVideo ? captions : null);
+  const captionsUrl = useObjectUrl(captions);
 
   useEffect(() => {
-    const player = element.current;
-    if (!player || !seekRequest) return;
-    player.currentTime = seekRequest.time;
-    void player.play().catch(() => undefined);
+    if (seekRequest) seekTo(seekRequest.time, true);
   }, [seekRequest]);
+
+  // timeupdate fires only a few times a second: while playing, follow every frame instead.
+  useEffect(() => {
+    let frame = 0;
+    const follow = () => {
+      const player = element.current;
+      if (!player) return;
+      setPlayhead(player.currentTime);
+      if (!player.paused) frame = requestAnimationFrame(follow);
+    };
+    const player = element.current;
+    const start = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(follow);
+    };
+    player?.addEventListener('play', start);
+    player?.addEventListener('seeked', start);
+    player?.addEventListener('timeupdate', start);
+    return () => {
+      cancelAnimationFrame(frame);
+      player?.removeEventListener('play', start);
+      player?.removeEventListener('seeked', start);
+      player?.removeEventListener('timeupdate', start);
+    };
+  }, [src, setPlayhead]);
+
+  const attach = (node: HTMLMediaElement | null) => {
+    element.current = node;
+    registerPlayer(node);
+  };
 
   if (!src) return null;
   return isVideo ? (
     <video
-      ref={(node) => {
-        element.current = node;
-      }}
+      ref={attach}
       src={src}
       controls
       className="aspect-video w-full rounded-xl bg-black"
       data-testid="result.player"
     >
       {captionsUrl && (
-        <track kind="captions" src={captionsUrl} srcLang="en" label="Transcript" default />
+        // A new URL is a new track element: browsers do not reload a track whose src changes.
+        <track
+          key={captionsUrl}
+          kind="captions"
+          src={captionsUrl}
+          srcLang={segments[0]?.language ?? 'en'}
+          label="Transcript"
+          default
+        />
       )}
     </video>
   ) : (
     <audio
-      ref={(node) => {
-        element.current = node;
-      }}
+      ref={attach}
       src={src}
       controls
+      aria-label="Recording"
       className="w-full"
       data-testid="result.player"
     />

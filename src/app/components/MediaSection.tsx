@@ -40,7 +40,7 @@ export function MediaSection() {
         {(['audio', 'video'] as const).map((value) => (
           <label
             key={value}
-            className={`flex-1 cursor-pointer rounded-lg border px-3 py-2 text-center transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+            className={`flex-1 cursor-pointer rounded-lg border px-3 py-2 text-center transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-700 ${
               endpoint === value
                 ? 'border-indigo-500 bg-indigo-50 font-medium text-indigo-800'
                 : 'border-slate-300 text-slate-600 hover:bg-slate-50'

@@ -74,7 +74,7 @@ export function ModelSettings() {
             data-testid="settings.model-host"
             onChange={(e) => setSetting('modelHost', e.target.value.trim())}
           />
-          <p className="mt-1 text-xs text-slate-500">
+          <p className="mt-1 text-xs text-slate-600">
             The Hugging Face hub, or your own mirror with the same layout. Downloaded models are
             kept in this browser.
           </p>

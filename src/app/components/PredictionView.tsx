@@ -8,7 +8,10 @@ export function PredictionView({ result }: { result: TranscriptionResponse }) {
         prediction (as returned by the service)
       </summary>
       <pre
-        className="max-h-80 overflow-auto px-4 pb-4 text-xs leading-relaxed whitespace-pre-wrap"
+        // Focusable, so that a keyboard can scroll it.
+        tabIndex={0}
+        aria-label="prediction"
+        className="max-h-80 overflow-auto px-4 pb-4 text-xs leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere] focus-visible:outline-2 focus-visible:outline-indigo-400"
         data-testid="result.prediction"
       >
         {result.prediction}

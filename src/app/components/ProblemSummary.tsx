@@ -1,22 +1,10 @@
+import { CONTROL_LABELS, userProblem } from '../lib/user-wording';
 import { useAppStore } from '../store/app-store';
-
-const LABELS: Record<string, string> = {
-  file: 'Media',
-  url: 'Media link',
-  language_behaviour: 'Language detection',
-  language: 'Spoken language',
-  transcription_hint: 'Vocabulary hint',
-  target_translation_language: 'Translate into',
-  webhook_url: 'Webhook URL',
-  output_format: 'Result format',
-  diarization_num_speakers: 'Exact speakers',
-  diarization_min_speakers: 'At least',
-  diarization_max_speakers: 'At most',
-};
 
 /** After a rejected submit: how many problems, each a link to its field. */
 export function ProblemSummary() {
   const problems = useAppStore((s) => s.problems);
+  const values = useAppStore((s) => s.values);
   const fields = Object.keys(problems);
   if (fields.length === 0) return null;
   const count = Object.values(problems).flat().length;
@@ -33,9 +21,9 @@ export function ProblemSummary() {
         {fields.map((field) => (
           <li key={field}>
             <a href={`#field-${field}`} className="underline underline-offset-2">
-              {LABELS[field] ?? field}
+              {CONTROL_LABELS[field] ?? field}
             </a>
-            : {problems[field]?.join(' ')}
+            : {problems[field]?.map((m) => userProblem(field, m, values)).join(' ')}
           </li>
         ))}
       </ul>

@@ -1,4 +1,7 @@
+import { useEditedResponse } from '../hooks/use-edited-response';
+import { useShortcuts } from '../hooks/use-shortcuts';
 import { useAppStore } from '../store/app-store';
+import { CueLimitsForm } from './CueLimitsForm';
 import { Downloads } from './Downloads';
 import { JobStatus } from './JobStatus';
 import { MediaPlayer } from './MediaPlayer';
@@ -7,37 +10,39 @@ import { PredictionView } from './PredictionView';
 import { ResultSummary } from './ResultSummary';
 import { SegmentList } from './SegmentList';
 import { WebhookStatus } from './WebhookStatus';
+import { TranscriptEditor } from './TranscriptEditor';
 
 export function ResultPanel() {
-  const result = useAppStore((s) => s.result);
+  const result = useEditedResponse();
   const name = useAppStore((s) => s.resultName);
   const live = useAppStore((s) => s.liveSegments);
   const running = useAppStore((s) => s.status === 'running');
   const media = useAppStore((s) => s.resultMedia);
-  const seekTo = useAppStore((s) => s.seekTo);
+  useShortcuts();
   return (
-    <section aria-label="Result" id="result" className="scroll-mt-4 space-y-4">
+    <section aria-label="Result" id="result" className="min-w-0 scroll-mt-4 space-y-4">
       <JobStatus />
       {result ? (
         <div className="space-y-4" data-testid="result">
           <div className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2
-                className="truncate text-lg font-semibold text-slate-900"
+                className="min-w-0 truncate text-lg font-semibold text-slate-900"
                 data-testid="result.title"
               >
                 {name}
               </h2>
               <Downloads result={result} name={name} />
             </div>
+            <CueLimitsForm segments={result.prediction_raw.transcription} />
             <ResultSummary result={result} />
             <WebhookStatus />
-            {media && <MediaPlayer media={media} result={result} />}
+            {media && <MediaPlayer media={media} segments={result.prediction_raw.transcription} />}
           </div>
           <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-            <SegmentList
+            <TranscriptEditor
               segments={result.prediction_raw.transcription}
-              onChoose={media ? seekTo : undefined}
+              playable={media !== null}
             />
           </div>
           <PredictionView result={result} />
@@ -48,11 +53,11 @@ export function ResultPanel() {
         </div>
       ) : (
         !running && (
-          <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center">
-            <p className="text-base font-medium text-slate-700">Your transcript will appear here</p>
-            <p className="mt-1 text-sm text-slate-500">
-              Segments with times, speakers and languages, ready to download as SRT, VTT, TXT or
-              JSON.
+          <div className="rounded-2xl border border-dashed border-slate-400 p-8 text-center">
+            <p className="text-base font-medium text-slate-800">Your transcript will appear here</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Segments with times, speakers and languages, ready to correct and to download as SRT,
+              VTT, TXT or JSON.
             </p>
           </div>
         )

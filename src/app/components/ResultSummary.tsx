@@ -26,7 +26,7 @@ export function ResultSummary({ result }: { result: TranscriptionResponse }) {
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4" data-testid="result.summary">
       {items.map(([label, value]) => (
         <div key={label}>
-          <dt className="text-[11px] uppercase tracking-wide text-slate-500">{label}</dt>
+          <dt className="text-[11px] uppercase tracking-wide text-slate-600">{label}</dt>
           <dd className="text-sm font-medium text-slate-900">{value}</dd>
         </div>
       ))}

@@ -19,7 +19,7 @@ export function Section({ title, description, badge, children }: SectionProps) {
           </span>
         )}
       </div>
-      {description && <p className="-mt-3 mb-4 text-sm text-slate-500">{description}</p>}
+      {description && <p className="-mt-3 mb-4 text-sm text-slate-600">{description}</p>}
       <div className="space-y-4">{children}</div>
     </fieldset>
   );

@@ -1,20 +1,7 @@
 import type { Segment } from '../../core/contract/response';
 import { SPEAKER_NOT_ACTIVATED } from '../../core/contract/response';
+import { speakerColour } from '../lib/speaker-colour';
 import { clock } from '../lib/time';
-
-const SPEAKER_COLOURS = [
-  'bg-indigo-100 text-indigo-800',
-  'bg-emerald-100 text-emerald-800',
-  'bg-amber-100 text-amber-800',
-  'bg-rose-100 text-rose-800',
-  'bg-sky-100 text-sky-800',
-  'bg-violet-100 text-violet-800',
-];
-
-function speakerColour(speaker: string): string {
-  const n = Number(/(\d+)$/.exec(speaker)?.[1] ?? 0);
-  return SPEAKER_COLOURS[n % SPEAKER_COLOURS.length] as string;
-}
 
 interface SegmentListProps {
   segments: readonly Segment[];
@@ -25,7 +12,7 @@ interface SegmentListProps {
 export function SegmentList({ segments, onChoose }: SegmentListProps) {
   if (segments.length === 0) {
     return (
-      <p className="p-6 text-center text-sm text-slate-500" data-testid="result.empty">
+      <p className="p-6 text-center text-sm text-slate-600" data-testid="result.empty">
         No speech was found in this recording.
       </p>
     );
@@ -46,7 +33,7 @@ export function SegmentList({ segments, onChoose }: SegmentListProps) {
               ▶ {clock(segment.time_begin)}
             </button>
           ) : (
-            <span className="w-14 shrink-0 pt-0.5 font-mono text-xs text-slate-500">
+            <span className="w-14 shrink-0 pt-0.5 font-mono text-xs text-slate-600">
               {clock(segment.time_begin)}
             </span>
           )}
@@ -69,7 +56,10 @@ export function SegmentList({ segments, onChoose }: SegmentListProps) {
                 {segment.language}
               </span>
             </div>
-            <p className="text-sm leading-relaxed text-slate-900" data-testid="result.segment-text">
+            <p
+              className="text-sm leading-relaxed [overflow-wrap:anywhere] text-slate-900"
+              data-testid="result.segment-text"
+            >
               {segment.transcription.trim()}
             </p>
           </div>

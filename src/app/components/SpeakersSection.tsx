@@ -24,7 +24,7 @@ export function SpeakersSection() {
       />
       {on && (
         <div>
-          <p className="mb-2 text-xs text-slate-500">
+          <p className="mb-2 text-xs text-slate-600">
             Number of speakers, if you know it (leave empty to let Murmur decide).
           </p>
           <div className="grid grid-cols-3 gap-3">

@@ -1,6 +1,9 @@
 import type { OutputFormat } from '../../core/contract/request';
 import type { TranscriptionResponse } from '../../core/contract/response';
+import type { Segment } from '../../core/contract/response';
 import { renderPrediction } from '../../core/format/prediction';
+import { readableCues, type CueLimits } from '../../core/format/readable-cues';
+import { renderReadableSrt, renderReadableVtt } from '../../core/format/readable-subtitles';
 
 const MIME: Record<OutputFormat, string> = {
   json: 'application/json',
@@ -14,6 +17,16 @@ export function downloadText(response: TranscriptionResponse, format: OutputForm
   return format === 'json'
     ? `${JSON.stringify(response, null, 2)}\n`
     : renderPrediction(response.prediction_raw.transcription, format);
+}
+
+/** Subtitles that read well (cues within `limits`), for the readable downloads. */
+export function readableText(
+  segments: readonly Segment[],
+  limits: CueLimits,
+  format: 'srt' | 'vtt',
+): string {
+  const cues = readableCues(segments, limits);
+  return format === 'srt' ? renderReadableSrt(cues) : renderReadableVtt(cues);
 }
 
 export function saveFile(text: string, format: OutputFormat, baseName: string): void {

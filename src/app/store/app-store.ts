@@ -1,14 +1,16 @@
 import { create } from 'zustand';
+import { createEditorSlice, type EditorSlice } from './editor-slice';
 import { createFormSlice, type FormSlice } from './form-slice';
 import { createJobSlice, type JobSlice } from './job-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createWebhookSlice, type WebhookSlice } from './webhook-slice';
 
-export type AppState = FormSlice & JobSlice & SettingsSlice & WebhookSlice;
+export type AppState = FormSlice & JobSlice & SettingsSlice & EditorSlice & WebhookSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createFormSlice(...a),
   ...createJobSlice(...a),
   ...createSettingsSlice(...a),
   ...createWebhookSlice(...a),
+  ...createEditorSlice(...a),
 }));

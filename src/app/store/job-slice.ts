@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
-import type { Progress } from '../../worker/protocol';
+import type { ShownProgress } from '../lib/progress';
 import type { AppState } from './app-store';
 
 export type JobStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -8,11 +8,13 @@ export type JobStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
 export interface JobError {
   code: string;
   message: string;
+  /** The fields the service named, for the page to say in its own words. */
+  problems: { field: string; message: string }[];
 }
 
 export interface JobSlice {
   status: JobStatus;
-  progress: Progress | null;
+  progress: ShownProgress | null;
   liveSegments: Segment[];
   notices: string[];
   /** Where the recogniser ran ('webgpu' or 'wasm'), once known. */
@@ -26,7 +28,16 @@ export interface JobSlice {
   seekRequest: { time: number; at: number } | null;
   seekTo: (time: number) => void;
   error: JobError | null;
-  showResult: (result: TranscriptionResponse, name: string, media?: File | null) => void;
+  /**
+   * Shows a result; `history` (corrections made earlier, restored after a reload) starts the
+   * editor's undo stack, the result's own segments otherwise.
+   */
+  showResult: (
+    result: TranscriptionResponse,
+    name: string,
+    media?: File | null,
+    history?: { history: Segment[][]; historyIndex: number },
+  ) => void;
 }
 
 export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) => ({
@@ -41,8 +52,11 @@ export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) =>
   seekRequest: null,
   error: null,
   seekTo: (time) => set({ seekRequest: { time, at: Date.now() } }),
-  showResult: (result, name, media = null) =>
+  showResult: (result, name, media = null, history) =>
     set({
+      history: history?.history ?? [result.prediction_raw.transcription],
+      historyIndex: history?.historyIndex ?? 0,
+      playhead: 0,
       status: 'done',
       result,
       resultName: name,

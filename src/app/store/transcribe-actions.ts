@@ -2,6 +2,7 @@ import { parseRequest } from '../../core/contract/parse-request';
 import { ServiceError, toServiceError } from '../../core/contract/errors';
 import { TranscriptionClient } from '../../worker/client';
 import { toFormData } from '../lib/form-fields';
+import { advanceProgress } from '../lib/progress';
 import { useAppStore } from './app-store';
 import { deliverResult, forgetDelivery } from './webhook-actions';
 
@@ -61,7 +62,8 @@ export async function submitTranscription(): Promise<void> {
   try {
     const result = await getClient().transcribe(values.endpoint, form, {
       signal: controller.signal,
-      onProgress: (progress) => useAppStore.setState({ progress }),
+      onProgress: (progress) =>
+        useAppStore.setState((s) => ({ progress: advanceProgress(s.progress, progress) })),
       onNotice: (notice) => useAppStore.setState((s) => ({ notices: [...s.notices, notice] })),
       onDevice: (device) => useAppStore.setState({ device }),
       onSegment: (segment) =>
@@ -83,7 +85,11 @@ export async function submitTranscription(): Promise<void> {
     useAppStore.setState({
       status: 'failed',
       progress: null,
-      error: { code: error.code, message: error.message },
+      error: {
+        code: error.code,
+        message: error.message,
+        problems: error instanceof ServiceError ? [...error.problems] : [],
+      },
     });
   }
 }

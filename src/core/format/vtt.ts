@@ -4,7 +4,7 @@ import { subtitleEntries, type TimedText } from './subtitle-entries';
  * WebVTT cue text may not hold `&`, `<` or `-->` literally (the parser would read them as
  * markup or a timing line), so they are written as character references.
  */
-function escapeCueText(text: string): string {
+export function escapeCueText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

@@ -1,4 +1,5 @@
 import { isEndpoint, type Endpoint } from '../../core/contract/endpoints';
+import { DEFAULT_CUE_LIMITS, type CueLimits } from '../../core/format/readable-cues';
 import { DEFAULT_WHISPER } from '../../core/model-catalog';
 
 export interface CliArgs {
@@ -8,13 +9,28 @@ export interface CliArgs {
   models: string | null;
   model: string;
   fields: Record<string, string>;
+  /** Print readable subtitles in this format instead of the response JSON. */
+  subtitles: 'srt' | 'vtt' | null;
+  cueLimits: CueLimits;
 }
+
+/** CLI options that set a limit of readable subtitles: name, limit, smallest value. */
+const CUE_OPTIONS: [string, keyof CueLimits, number][] = [
+  ['line-chars', 'maxLineChars', 8],
+  ['lines', 'maxLines', 1],
+  ['reading-speed', 'maxCharsPerSecond', 1],
+  ['min-seconds', 'minSeconds', 0],
+  ['max-seconds', 'maxSeconds', 0.5],
+  ['gap-seconds', 'gapSeconds', 0],
+];
 
 export class CliUsageError extends Error {}
 
 /**
  * `murmur transcribe [FILE] [--<field> <value>]... [--endpoint audio|video] [--models DIR|URL]
- * [--model ID]`.
+ * [--model ID] [--subtitles srt|vtt [--line-chars N] [--lines N] [--reading-speed N]
+ * [--min-seconds S] [--max-seconds S] [--gap-seconds S] [--speaker-names true|false]]`.
+ * The subtitle options are the CLI's own (hyphenated, so they never shadow a request field).
  * Every `--name value` (or `--name=value`) that is not a CLI option is a request field, passed
  * on verbatim so the request parser reports unknown or bad fields the same way for every host.
  */
@@ -26,6 +42,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     models: null,
     model: DEFAULT_WHISPER,
     fields: {},
+    subtitles: null,
+    cueLimits: { ...DEFAULT_CUE_LIMITS },
   };
   const rest = [...argv];
   const first = rest.shift();
@@ -59,6 +77,24 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       args.models = value;
     } else if (name === 'model') {
       args.model = value;
+    } else if (name === 'subtitles') {
+      if (value !== 'srt' && value !== 'vtt')
+        throw new CliUsageError(`--subtitles must be srt or vtt; got "${value}".`);
+      args.subtitles = value;
+    } else if (name === 'speaker-names') {
+      if (value !== 'true' && value !== 'false')
+        throw new CliUsageError(`--speaker-names must be true or false; got "${value}".`);
+      args.cueLimits.speakerNames = value === 'true';
+    } else if (CUE_OPTIONS.some(([option]) => option === name)) {
+      const [, key, least] = CUE_OPTIONS.find(([option]) => option === name) as [
+        string,
+        keyof CueLimits,
+        number,
+      ];
+      const number = Number(value);
+      if (value.trim() === '' || !Number.isFinite(number) || number < least)
+        throw new CliUsageError(`--${name} must be a number of at least ${least}; got "${value}".`);
+      (args.cueLimits[key] as number) = key === 'maxLines' ? Math.floor(number) : number;
     } else {
       args.fields[name] = value;
     }

@@ -11,6 +11,8 @@ import type { TranscriptionRequest } from '../../core/contract/request';
 import type { TranscriptionResponse } from '../../core/contract/response';
 import { deliverWebhook, type DeliveryEvent } from '../../core/webhook/delivery';
 import { webhookPayload } from '../../core/webhook/payload';
+import { readableCues } from '../../core/format/readable-cues';
+import { renderReadableSrt, renderReadableVtt } from '../../core/format/readable-subtitles';
 import { runPipeline } from '../../engine/pipeline';
 import { nodeEnginePorts } from './engine-ports';
 import { CliUsageError, parseCliArgs, type CliArgs } from './cli-args';
@@ -105,7 +107,20 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stderr(`murmur: ${error.message}\n`);
     return isClientError(error.code) ? 2 : 1;
   }
-  io.stdout(`${JSON.stringify(response, null, 2)}\n`);
+  if (args.subtitles === null) {
+    io.stdout(`${JSON.stringify(response, null, 2)}\n`);
+  } else {
+    // Readable subtitles are built from the response's words, so `prediction` keeps the
+    // service's one-entry-per-segment layout whatever is printed here.
+    const cues = readableCues(response.prediction_raw.transcription, args.cueLimits);
+    io.stdout(args.subtitles === 'srt' ? renderReadableSrt(cues) : renderReadableVtt(cues));
+    const fast = cues.filter((c) => c.tooFast).length;
+    if (fast > 0) {
+      io.stderr(
+        `murmur: note: ${fast} cue${fast === 1 ? '' : 's'} read faster than ${args.cueLimits.maxCharsPerSecond} characters a second (the speech is that fast).\n`,
+      );
+    }
+  }
   // The transcription succeeded; a webhook that fails does not change that (exit 0).
   if (webhook !== null) await deliver(webhook, requestId, response, io);
   return 0;

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import type { Segment } from '../../core/contract/response';
+import { clock } from '../lib/time';
+import { useAppStore } from '../store/app-store';
+import { SegmentActions } from './SegmentActions';
+import { SegmentTextForm } from './SegmentTextForm';
+import { SegmentWords } from './SegmentWords';
+import { SpeakerField } from './SpeakerField';
+
+interface SegmentEditorProps {
+  segment: Segment;
+  index: number;
+  last: boolean;
+  playable: boolean;
+  showChannel: boolean;
+}
+
+/** One segment: its time, speaker and words, each correctable, and what can be done to it. */
+export function SegmentEditor({ segment, index, last, playable, showChannel }: SegmentEditorProps) {
+  const seekTo = useAppStore((s) => s.seekTo);
+  const [chosenWord, setChosenWord] = useState<number | null>(null);
+  const [editingText, setEditingText] = useState(false);
+  const [editingWord, setEditingWord] = useState<number | null>(null);
+  return (
+    <li
+      className="flex gap-3 px-4 py-3"
+      data-testid="result.segment"
+      data-begin={segment.time_begin}
+    >
+      {playable ? (
+        <button
+          type="button"
+          onClick={() => seekTo(segment.time_begin)}
+          aria-label={`Play from ${clock(segment.time_begin)}`}
+          className="w-14 shrink-0 self-start rounded pt-0.5 text-left font-mono text-xs text-indigo-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          data-testid="result.segment-time"
+        >
+          ▶ {clock(segment.time_begin)}
+        </button>
+      ) : (
+        <span className="w-14 shrink-0 pt-0.5 font-mono text-xs text-slate-600">
+          {clock(segment.time_begin)}
+        </span>
+      )}
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <div className="flex flex-wrap items-center gap-1.5 text-[11px] font-medium">
+          <SpeakerField segment={segment} index={index} />
+          {showChannel && (
+            <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
+              {segment.channel}
+            </span>
+          )}
+          <span
+            className="rounded bg-slate-100 px-1.5 py-0.5 uppercase text-slate-700"
+            data-testid="result.segment-language"
+          >
+            {segment.language}
+          </span>
+        </div>
+        {editingText ? (
+          <SegmentTextForm segment={segment} index={index} onDone={() => setEditingText(false)} />
+        ) : (
+          <SegmentWords
+            segment={segment}
+            index={index}
+            playable={playable}
+            chosen={chosenWord}
+            onChoose={setChosenWord}
+            editing={editingWord}
+            onEdit={setEditingWord}
+          />
+        )}
+        {!editingText && (
+          <SegmentActions
+            segment={segment}
+            index={index}
+            last={last}
+            chosenWord={chosenWord}
+            onEditText={() => setEditingText(true)}
+            onEditWord={() => setEditingWord(chosenWord)}
+          />
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { parseRequest } from '../../core/contract/parse-request';
+import { DEFAULT_VALUES, toFormData, type FormValues } from './form-fields';
+import { advanceProgress } from './progress';
+import { segmentStartNear } from './shortcuts';
+import { userError, userProblem } from './user-wording';
+
+const FIELD_NAMES =
+  /\b(audio|audio_url|language_behaviour|toggle_\w+|diarization_\w+|target_translation_language|webhook_url|output_format)\b/;
+
+/** The page's wording of every problem the parser finds in a form. */
+function pageProblems(values: FormValues): string[] {
+  const parsed = parseRequest(toFormData(values), values.endpoint);
+  return parsed.ok ? [] : parsed.problems.map((p) => userProblem(p.field, p.message, values));
+}
+
+describe('the page speaks the words of its controls', () => {
+  it('names controls, not service fields, for every form problem', () => {
+    const values: FormValues = {
+      ...DEFAULT_VALUES,
+      url: 'ftp://files.example.com/talk.mp3',
+      language_behaviour: 'manual',
+      toggle_diarization: true,
+      diarization_num_speakers: '5',
+      diarization_min_speakers: '4',
+      diarization_max_speakers: '2',
+      toggle_direct_translate: true,
+      webhook_url: 'mailto:me@example.com',
+    };
+    const problems = pageProblems(values);
+    expect(problems).toHaveLength(6);
+    for (const p of problems) expect(p).not.toMatch(FIELD_NAMES);
+    expect(problems).toContain(
+      '“Media link” must be a web address starting with https:// or http://.',
+    );
+    expect(problems).toContain(
+      'Choose the spoken language, since “I know the language” is selected.',
+    );
+    expect(problems).toContain('“At least” (4) is more than “At most” (2).');
+    expect(problems).toContain('Choose a language in “Translate into”.');
+    expect(pageProblems(DEFAULT_VALUES)).toEqual(['Choose a recording or paste a link to one.']);
+    expect(
+      pageProblems({ ...DEFAULT_VALUES, language_behaviour: 'manual', language: 'fr' })[1],
+    ).toMatch(/^“fr” is not a language Murmur knows/);
+  });
+
+  it('relabels field names left in any other message', () => {
+    expect(userError('The diarization_* counts were ignored.', [], DEFAULT_VALUES)).not.toMatch(
+      /diarization_\w/,
+    );
+  });
+});
+
+describe('the status line', () => {
+  it('never goes back a stage, and titles the model download that recognition waits for', () => {
+    let shown = advanceProgress(null, { stage: 'models', fraction: 0.5, detail: 'Whisper 50%' });
+    expect(shown.title).toBe('Loading models');
+    shown = advanceProgress(shown, { stage: 'decode', fraction: 0.1, detail: 'Decoded 1 s' });
+    shown = advanceProgress(shown, { stage: 'vad', fraction: 0.2, detail: 'Checked 2 s' });
+    expect(shown.title).toBe('Finding speech');
+    const late = advanceProgress(shown, { stage: 'decode', fraction: 0.3, detail: 'Decoded 3 s' });
+    expect(late).toBe(shown);
+    shown = advanceProgress(shown, { stage: 'models', fraction: 0.8, detail: 'Whisper 80%' });
+    expect([shown.title, shown.detail]).toEqual(['Loading the recognition model', 'Whisper 80%']);
+    expect(advanceProgress(shown, { stage: 'vad', fraction: 1, detail: 'x' })).toBe(shown);
+    shown = advanceProgress(shown, { stage: 'recognise', fraction: 0, detail: 'Recognised 0 s' });
+    expect(shown.title).toBe('Recognising speech');
+    const noise = advanceProgress(null, { stage: 'vad', fraction: null, detail: 'Reducing noise' });
+    expect(noise.title).toBe('Reducing noise');
+  });
+});
+
+describe('segment shortcuts', () => {
+  it('go to the next start, or back past the one just begun', () => {
+    const starts = [0.2, 4, 9];
+    expect(segmentStartNear(starts, 0, 'next')).toBe(0.2);
+    expect(segmentStartNear(starts, 4, 'next')).toBe(9);
+    expect(segmentStartNear(starts, 9.5, 'next')).toBeNull();
+    expect(segmentStartNear(starts, 4.2, 'previous')).toBe(0.2);
+    expect(segmentStartNear(starts, 6, 'previous')).toBe(4);
+    expect(segmentStartNear(starts, 0.3, 'previous')).toBe(0);
+    expect(segmentStartNear([], 3, 'previous')).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import { get, set } from 'idb-keyval';
+import type { Segment, TranscriptionResponse } from '../../core/contract/response';
+import { useAppStore } from './app-store';
+
+const KEY = 'murmur.session';
+/** The media apart from the rest: it is written once a result, not at every correction. */
+const MEDIA_KEY = 'murmur.session-media';
+/** Undo steps kept across a reload: the latest ones, enough to step back a while. */
+const KEPT_STEPS = 50;
+/** Media larger than this is not kept: copying it into storage would take long and fill it. */
+const MEDIA_LIMIT = 256 * 1024 * 1024;
+
+interface SavedSession {
+  result: TranscriptionResponse;
+  name: string;
+  history: Segment[][];
+  historyIndex: number;
+}
+
+/**
+ * Keeps the last result, its media and its corrections in IndexedDB (which stores files, and
+ * holds far more than localStorage), so that a reload finds the work where it was left.
+ */
+/** The result brought back from storage: its media is there already, not written again. */
+let restored: TranscriptionResponse | null = null;
+
+export function keepSession(): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  useAppStore.subscribe((state, previous) => {
+    if (!state.result) return;
+    const changed = state.result !== previous.result || state.resultMedia !== previous.resultMedia;
+    if (changed && state.result !== restored) {
+      const media = state.resultMedia;
+      set(MEDIA_KEY, media && media.size <= MEDIA_LIMIT ? media : null).catch(() => {
+        // Storage refused or full: the result still comes back, without its player.
+      });
+    }
+    if (
+      state.result === previous.result &&
+      state.history === previous.history &&
+      state.historyIndex === previous.historyIndex
+    ) {
+      return;
+    }
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const { result, resultName, history, historyIndex } = useAppStore.getState();
+      if (!result) return;
+      const first = Math.max(0, history.length - KEPT_STEPS);
+      const session: SavedSession = {
+        result,
+        name: resultName,
+        history: history.slice(first),
+        historyIndex: Math.max(0, historyIndex - first),
+      };
+      set(KEY, session).catch(() => {
+        // Storage refused (private browsing, quota): the work still holds for this visit.
+      });
+    }, 250);
+  });
+}
+
+/** Brings back the last session's result and corrections, unless a result is already shown. */
+export async function restoreSession(): Promise<void> {
+  const saved = await get<SavedSession>(KEY).catch(() => undefined);
+  const media = await get<File | null>(MEDIA_KEY).catch(() => null);
+  const state = useAppStore.getState();
+  if (!saved || state.result || state.status === 'running') return;
+  restored = saved.result;
+  state.showResult(saved.result, saved.name, media ?? null, {
+    history: saved.history,
+    historyIndex: saved.historyIndex,
+  });
+}
