@@ -6,6 +6,7 @@ const STAGE_LABELS = {
   decode: 'Decoding media',
   vad: 'Finding speech',
   recognise: 'Recognising speech',
+  translate: 'Translating',
   assemble: 'Putting the result together',
 } as const;
 

@@ -1,5 +1,5 @@
 import { isEndpoint, type Endpoint } from '../../core/contract/endpoints';
-import { DEFAULT_WHISPER } from '../../core/model-catalog';
+import { DEFAULT_TRANSLATION_MODEL, DEFAULT_WHISPER } from '../../core/model-catalog';
 
 export interface CliArgs {
   command: 'transcribe' | 'help';
@@ -7,6 +7,8 @@ export interface CliArgs {
   endpoint: Endpoint;
   models: string | null;
   model: string;
+  /** The translation model (used when a request asks for translation). */
+  translationModel: string;
   fields: Record<string, string>;
 }
 
@@ -14,7 +16,7 @@ export class CliUsageError extends Error {}
 
 /**
  * `murmur transcribe [FILE] [--<field> <value>]... [--endpoint audio|video] [--models DIR|URL]
- * [--model ID]`.
+ * [--model ID] [--translation-model ID]`.
  * Every `--name value` (or `--name=value`) that is not a CLI option is a request field, passed
  * on verbatim so the request parser reports unknown or bad fields the same way for every host.
  */
@@ -25,6 +27,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     endpoint: 'audio',
     models: null,
     model: DEFAULT_WHISPER,
+    translationModel: DEFAULT_TRANSLATION_MODEL,
     fields: {},
   };
   const rest = [...argv];
@@ -59,6 +62,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       args.models = value;
     } else if (name === 'model') {
       args.model = value;
+    } else if (name === 'translation-model') {
+      args.translationModel = value;
     } else {
       args.fields[name] = value;
     }
