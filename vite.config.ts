@@ -36,6 +36,7 @@ const harnessInput =
           main: 'index.html',
           mediaHarness: 'e2e/harness/media.html',
           asrHarness: 'e2e/harness/asr.html',
+          translationHarness: 'e2e/harness/translation.html',
         },
       }
     : {};

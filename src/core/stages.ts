@@ -2,7 +2,15 @@
  * The stages of one transcription, in the order they start, as progress reports name them
  * (the page labels each one).
  */
-export const STAGES = ['validate', 'models', 'decode', 'vad', 'recognise', 'assemble'] as const;
+export const STAGES = [
+  'validate',
+  'models',
+  'decode',
+  'vad',
+  'recognise',
+  'translate',
+  'assemble',
+] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** Where a stage comes in the line: later stages have larger numbers. */

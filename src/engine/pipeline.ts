@@ -11,6 +11,7 @@ import * as assemble from './stages/assemble';
 import * as media from './stages/media';
 import * as recognition from './stages/recognition';
 import * as speech from './stages/speech';
+import * as translation from './stages/translation';
 import type { SpeechAudio } from './stages/speech/speech-audio';
 import { refuseUnsupported } from './unsupported';
 
@@ -23,7 +24,8 @@ export interface PipelineOptions {
 
 /**
  * Runs a validated request through the line of stages: media (read, probe, decode) -> speech
- * (voice activity, channels compared and billed, noise reduction) -> recognition -> assemble.
+ * (voice activity, channels compared and billed, noise reduction) -> recognition -> translation
+ * (when asked for) -> assemble.
  * Stages overlap where the data allows: the recogniser loads while the media is decoded, speech
  * is found while the next piece decodes, and recognition starts on speech that is settled
  * while the rest is still being found.
@@ -35,8 +37,10 @@ export async function runPipeline<F extends MediaFile>(
 ): Promise<TranscriptionResponse> {
   const started = ports.clock();
   const { signal } = options;
-  refuseUnsupported(request);
+  const translator = ports.translator ?? null;
+  refuseUnsupported(request, translator?.modelId ?? null);
   const stage = stageContexts(ports, signal, options.onProgress);
+  const target = request.toggle_direct_translate ? request.target_translation_language : null;
 
   const models = stage('models');
   const recogniser = ports.recogniser({
@@ -45,6 +49,15 @@ export async function runPipeline<F extends MediaFile>(
   });
   // A failed load is reported when recognition awaits it, not as an unhandled rejection.
   recogniser.catch(() => {});
+  // The translation model loads beside the recogniser. Where the host has one, every target,
+  // english included, goes through it: the recognised text stays available beside the
+  // translation, and one model translates every pair. Without one, Whisper's own translate
+  // task serves english (the only target it has).
+  const translatorLoad =
+    target !== null && translator
+      ? translator.load({ ...(signal ? { signal } : {}), onProgress: models.progress })
+      : null;
+  translatorLoad?.catch(() => {});
 
   const decoded = await media.run(request, stage('decode'));
   const found = speech.run(
@@ -59,7 +72,7 @@ export async function runPipeline<F extends MediaFile>(
       recogniser,
       languageBehaviour: request.language_behaviour,
       language: request.language,
-      task: request.toggle_direct_translate ? 'translate' : 'transcribe',
+      task: target !== null && translatorLoad === null ? 'translate' : 'transcribe',
       hint: request.transcription_hint,
       onSegment: (s) => options.onSegment?.(toResponseSegment(s, SPEAKER_NOT_ACTIVATED)),
     },
@@ -67,7 +80,14 @@ export async function runPipeline<F extends MediaFile>(
   );
   recognised.catch(() => {});
   speechAudio = await found.done;
-  const { segments, seconds: inferenceTime } = await recognised;
+  const { segments: recognisedSegments, seconds: inferenceTime } = await recognised;
+  const { segments, seconds: translationTime } =
+    target !== null && translatorLoad !== null
+      ? await translation.run(
+          { segments: recognisedSegments, target, translator: translatorLoad },
+          stage('translate'),
+        )
+      : { segments: recognisedSegments, seconds: 0 };
 
   return assemble.run(
     {
@@ -76,6 +96,7 @@ export async function runPipeline<F extends MediaFile>(
       outputFormat: request.output_format,
       timings: {
         inference_time: inferenceTime,
+        translation_time: translationTime,
         total_transcription_time: ports.clock() - started,
       },
     },

@@ -176,6 +176,27 @@ export type RecogniserLoader = (options: {
 }) => Promise<LoadedWhisper>;
 
 /**
+ * A translation model, loaded: translates texts from one language into another. Languages are
+ * the model's own codes (`fr` for M2M100, `fra_Latn` for NLLB-200).
+ */
+export interface LoadedTranslator {
+  id: string;
+  translate(
+    texts: readonly string[],
+    from: string,
+    to: string,
+    options?: { signal?: AbortSignal },
+  ): Promise<string[]>;
+  dispose(): Promise<void>;
+}
+
+/** The translation model the host was set up with: its id, and its loader (once per id). */
+export interface TranslatorPort {
+  modelId: string;
+  load(options: { signal?: AbortSignal; onProgress?: ProgressListener }): Promise<LoadedTranslator>;
+}
+
+/**
  * Everything the pipeline needs from its host, built once by the host's composition root
  * (hosts/node/engine-ports.ts, hosts/browser/engine-ports.ts) and kept: ffmpeg and the models
  * load on first use and stay loaded for later requests.
@@ -190,5 +211,7 @@ export interface EnginePorts {
   crossOriginFetch: boolean;
   speechDetector: SpeechDetectorLoader;
   recogniser: RecogniserLoader;
+  /** Absent: this host does not translate (requests to translate are refused). */
+  translator?: TranslatorPort;
   clock: Clock;
 }

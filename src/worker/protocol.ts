@@ -27,6 +27,8 @@ export interface EngineSettings {
   whisperModel: string;
   /** Use WebGPU when the device has a real adapter; off: always WASM. */
   useGpu: boolean;
+  /** Model id of the translation model (default: M2M100 418M, `DEFAULT_TRANSLATION_MODEL`). */
+  translationModel?: string;
 }
 
 /** Messages from the page to the transcription worker. */

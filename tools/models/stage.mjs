@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Builds the local model folder `.models/` (hub layout, served by the local model host):
 //   .models/murmur-test/whisper-synth/   <- tools/models/whisper-synth/** + the Whisper tokenizer files
+//   .models/murmur-test/m2m100-synth/    <- tools/models/m2m100-synth/** (the translation test model,
+//                                           its own tokenizer included)
 //   .models/murmur-test/silero-vad/      <- Silero VAD v5 as onnx/model.onnx (and the same under
 //   .models/onnx-community/silero-vad/, its production id)
 // The tokenizer files and the VAD weights are read from the shared folder (<repo>/../shared,
@@ -54,6 +56,8 @@ export function stageTestModels(target = out) {
   let n = copyTree(path.join(here, 'whisper-synth'), model);
   const tok = path.join(shared, 'models', 'whisper-tokenizer');
   for (const f of TOKENIZER_FILES) n += copy(path.join(tok, f), path.join(model, f)) ? 1 : 0;
+  const translation = path.join(target, 'murmur-test', 'm2m100-synth');
+  n += copyTree(path.join(here, 'm2m100-synth'), translation);
   // The real Silero VAD, under the test id and under its production id, so that a host
   // pointed at this folder finds it where it finds it on the hub.
   const vad = path.join(target, 'murmur-test', 'silero-vad');
@@ -68,7 +72,7 @@ export function stageTestModels(target = out) {
       ? 1
       : 0;
   }
-  return { model, vad, copied: n };
+  return { model, translation, vad, copied: n };
 }
 
 // Copies the tokenizer files into a generated model folder (used by make-bench-models.py).
@@ -83,6 +87,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     addTokenizer(path.resolve(process.argv[tokOnly + 1]));
   } else {
     const r = stageTestModels();
-    console.log(`staged ${r.model} and ${r.vad} (${r.copied} files copied) from ${shared}`);
+    console.log(
+      `staged ${r.model}, ${r.translation} and ${r.vad} (${r.copied} files copied) from ${shared}`,
+    );
   }
 }

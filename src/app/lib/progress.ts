@@ -13,7 +13,8 @@ const TITLES: Record<Stage, [string, number]> = {
   decode: ['Decoding media', 2],
   vad: ['Finding speech', 3],
   recognise: ['Recognising speech', 5],
-  assemble: ['Putting the result together', 6],
+  translate: ['Translating', 6],
+  assemble: ['Putting the result together', 7],
 };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assembleResponse, type AssembleInput } from './response';
+import { assembleResponse, toResponseSegment, type AssembleInput } from './response';
 
 const base: AssembleInput = {
   segments: [
@@ -85,5 +85,24 @@ describe('assembleResponse', () => {
     expect(meta.total_speech_duration).toBe(2.3);
     const stereo = assembleResponse({ ...base, nbSilentChannels: 1 }).prediction_raw.metadata;
     expect(stereo.nb_silent_channels).toBe(1);
+  });
+});
+
+describe('toResponseSegment', () => {
+  it('adds the recognised text and language to a translated segment only', () => {
+    const base = { start: 1, end: 2, channel: 0, words: [] };
+    const translated = toResponseSegment(
+      { ...base, text: 'nuit', language: 'fr', source: { text: 'night', language: 'en' } },
+      'speaker_not_activated',
+    );
+    expect(translated).toMatchObject({
+      transcription: ' nuit',
+      language: 'fr',
+      source_transcription: ' night',
+      source_language: 'en',
+    });
+    const plain = toResponseSegment({ ...base, text: 'night', language: 'en' }, 'x');
+    expect(plain).not.toHaveProperty('source_transcription');
+    expect(plain).not.toHaveProperty('source_language');
   });
 });

@@ -27,6 +27,8 @@ export interface RecognisedSegment {
   end: Seconds;
   channel: number;
   words: RecognisedWord[];
+  /** Set on a translated segment: what was recognised, in the language it was heard in. */
+  source?: { text: string; language: string };
 }
 
 export type StageTimings = Pick<
@@ -75,6 +77,12 @@ export function toResponseSegment(s: RecognisedSegment, speaker: string): Segmen
     time_end: Math.max(begin, roundToMillisecond(s.end)),
     speaker,
     channel: channelLabel(s.channel),
+    ...(s.source
+      ? {
+          source_transcription: withLeadingSpace(s.source.text),
+          source_language: s.source.language,
+        }
+      : {}),
   };
 }
 

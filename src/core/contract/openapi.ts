@@ -93,6 +93,12 @@ const segmentSchema: Schema = {
     time_end: number('End, in seconds.'),
     speaker: string('"speaker_not_activated" when diarization is off.'),
     channel: { type: 'string', pattern: '^channel_[0-9]+$' },
+    source_transcription: string(
+      'Translated segments only (an added field): the recognised text, with a leading space.',
+    ),
+    source_language: string(
+      'Translated segments only (an added field): the code of the language it was heard in.',
+    ),
   },
 };
 

@@ -17,6 +17,12 @@ export interface Segment {
   time_end: number;
   speaker: string;
   channel: string;
+  /**
+   * Added fields, on translated segments only: the recognised text and its language, so that
+   * the original can be shown beside the translation.
+   */
+  source_transcription?: string;
+  source_language?: string;
 }
 
 /** Spec 2.5. */

@@ -13,6 +13,7 @@ export type TransformersModule = Pick<
   | 'WhisperForConditionalGeneration'
   | 'WhisperFeatureExtractor'
   | 'Tensor'
+  | 'pipeline'
 >;
 
 export type Tensor = Transformers.Tensor;

@@ -1,10 +1,12 @@
-import { SILERO_VAD } from '../../core/model-catalog';
+import { DEFAULT_TRANSLATION_MODEL, SILERO_VAD } from '../../core/model-catalog';
 import { ModelCache } from '../../engine/models/model-cache';
 import type { Device, DeviceSettings } from '../../engine/models/model-settings';
+import { loadTranslator } from '../../engine/models/translation-model';
 import { loadWhisper } from '../../engine/models/whisper-model';
 import type {
   EnginePorts,
   FfmpegPort,
+  LoadedTranslator,
   LoadedWhisper,
   SpeechDetectorLoader,
 } from '../../engine/ports';
@@ -16,6 +18,8 @@ export interface BrowserEngineSettings {
   /** The hub, or a self-hosted mirror in the hub's layout (`/hub/` in tests). */
   modelHost: string;
   whisperModel: string;
+  /** The translation model's id (default: M2M100 418M). */
+  translationModel?: string;
   /** The device the recogniser loads on, asked at each request (the GPU may fail mid-way). */
   device: () => Promise<Device>;
   /** The voice activity model's id (default: the production Silero VAD). */
@@ -30,16 +34,18 @@ export interface BrowserEngineSettings {
 let ffmpeg: FfmpegPort | null = null;
 const detectors = new Map<string, SpeechDetectorLoader>();
 const recognisers = new ModelCache<LoadedWhisper>();
+const translators = new ModelCache<LoadedTranslator>();
 
 /**
  * The composition root of the browser host (the app's worker, the test and benchmark
  * harnesses): ffmpeg.wasm in a worker of its own, Silero VAD in another (onnxruntime-web's
- * plain build), Whisper through transformers.js, the browser's fetch (cross-origin rules
+ * plain build), Whisper and the translation model through transformers.js, the browser's fetch (cross-origin rules
  * apply). Whatever loads is kept for the worker's life, whatever the settings of later calls.
  */
 export function browserEnginePorts(settings: BrowserEngineSettings): EnginePorts {
   const { modelHost, whisperModel } = settings;
   const vadModel = settings.vadModel ?? SILERO_VAD.id;
+  const translationModel = settings.translationModel ?? DEFAULT_TRANSLATION_MODEL;
   const detectorKey = `${modelHost}|${vadModel}`;
   let speechDetector = detectors.get(detectorKey);
   if (!speechDetector) {
@@ -65,6 +71,20 @@ export function browserEnginePorts(settings: BrowserEngineSettings): EnginePorts
             dtypes,
           ),
       );
+    },
+    // The translator runs on WASM with 8-bit weights whatever the recogniser's device: at full
+    // precision M2M100 is four times the download, and the GPU's memory is Whisper's.
+    translator: {
+      modelId: translationModel,
+      load: ({ onProgress }) =>
+        translators.get(`${modelHost}|${translationModel}`, async () =>
+          loadTranslator(
+            configureTransformers(modelHost, await settings.device(), settings.threads),
+            translationModel,
+            'wasm',
+            onProgress,
+          ),
+        ),
     },
     clock: () => performance.now() / 1000,
   };

@@ -32,6 +32,7 @@ function ports(): EnginePorts {
   return browserEnginePorts({
     modelHost: settings.modelHost,
     whisperModel: settings.whisperModel,
+    ...(settings.translationModel ? { translationModel: settings.translationModel } : {}),
     device,
   });
 }

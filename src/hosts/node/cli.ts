@@ -94,7 +94,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     webhook = request.webhook_url;
     response = await runPipeline(
       request,
-      nodeEnginePorts({ models: args.models, model: args.model }),
+      nodeEnginePorts({
+        models: args.models,
+        model: args.model,
+        translationModel: args.translationModel,
+      }),
     );
   } catch (thrown) {
     const error = toServiceError(thrown);

@@ -1,8 +1,9 @@
-import { HUB, SILERO_VAD } from '../../core/model-catalog';
+import { DEFAULT_TRANSLATION_MODEL, HUB, SILERO_VAD } from '../../core/model-catalog';
 import { ModelCache } from '../../engine/models/model-cache';
 import { loadSileroVad } from '../../engine/models/silero-vad';
+import { loadTranslator } from '../../engine/models/translation-model';
 import { loadWhisper } from '../../engine/models/whisper-model';
-import type { EnginePorts, LoadedWhisper, ModelFiles } from '../../engine/ports';
+import type { EnginePorts, LoadedTranslator, LoadedWhisper, ModelFiles } from '../../engine/ports';
 import { nodeFfmpeg, type NodeFfmpegOptions } from './ffmpeg-core';
 import { nodeModelFiles } from './model-files';
 import { nodeOnnxRuntime } from './onnx-runtime';
@@ -13,6 +14,8 @@ export interface NodeEngineSettings {
   models: string | null;
   /** The recognition model's id. */
   model: string;
+  /** The translation model's id (default: M2M100 418M). */
+  translationModel?: string;
   /** The voice activity model's id (default: the production Silero VAD). */
   vadModel?: string;
   ffmpeg?: NodeFfmpegOptions;
@@ -21,16 +24,18 @@ export interface NodeEngineSettings {
 }
 
 const recognisers = new ModelCache<LoadedWhisper>();
+const translators = new ModelCache<LoadedTranslator>();
 
 /**
  * The composition root of the Node host (the CLI, tests, benchmarks, tools): ffmpeg.wasm's
  * core in-process, onnxruntime-node for VAD, transformers.js on onnxruntime-node for Whisper
- * (the CPU), Node's fetch (no cross-origin rules). Models load on first use and are kept.
+ * and the translation model (the CPU), Node's fetch (no cross-origin rules). Models load on first use and are kept.
  */
 export function nodeEnginePorts(settings: NodeEngineSettings): EnginePorts {
   const files = settings.modelFiles ?? nodeModelFiles(settings.models ?? HUB);
   const onnx = nodeOnnxRuntime();
   const vadModel = settings.vadModel ?? SILERO_VAD.id;
+  const translationModel = settings.translationModel ?? DEFAULT_TRANSLATION_MODEL;
   return {
     ffmpeg: nodeFfmpeg(settings.ffmpeg ?? {}),
     fetch: (url, init) => fetch(url, init),
@@ -40,6 +45,18 @@ export function nodeEnginePorts(settings: NodeEngineSettings): EnginePorts {
       recognisers.get(`${settings.models ?? 'hub'}|${settings.model}`, () =>
         loadWhisper(configureModelSource(settings.models), settings.model, 'cpu', onProgress),
       ),
+    translator: {
+      modelId: translationModel,
+      load: ({ onProgress }) =>
+        translators.get(`${settings.models ?? 'hub'}|${translationModel}`, () =>
+          loadTranslator(
+            configureModelSource(settings.models),
+            translationModel,
+            'cpu',
+            onProgress,
+          ),
+        ),
+    },
     clock: () => performance.now() / 1000,
   };
 }

@@ -1,5 +1,5 @@
 import { FIELD_SPECS } from '../../core/contract/fields';
-import { DEFAULT_WHISPER } from '../../core/model-catalog';
+import { DEFAULT_TRANSLATION_MODEL, DEFAULT_WHISPER } from '../../core/model-catalog';
 import { SERVE_DEFAULTS } from './server/serve-args';
 
 /** The text of `murmur --help`: usage, CLI options, and every request field with its default. */
@@ -14,7 +14,8 @@ export function helpText(): string {
   });
   return [
     'Usage: murmur transcribe [FILE] [--<field> <value>]... [--endpoint audio|video]',
-    '                         [--models DIR|URL] [--model ID] [--subtitles srt|vtt]',
+    '                         [--models DIR|URL] [--model ID] [--translation-model ID]',
+    '                         [--subtitles srt|vtt]',
     '',
     'Transcribes FILE (the "audio" field, or "video" with --endpoint video) or a URL, and prints',
     'the response JSON of the transcription service on stdout.',
@@ -35,6 +36,9 @@ export function helpText(): string {
     '  --max-seconds S          Longest time a cue stays up. Default: 7.',
     '  --gap-seconds S          Gap between cues. Default: 0.08.',
     '  --speaker-names true|false  Start a cue with its speaker. Default: false.',
+    '  --translation-model ID   The translation model (toggle_direct_translate; every target,',
+    `                           english included). Default: ${DEFAULT_TRANSLATION_MODEL} (MIT);`,
+    '                           Xenova/nllb-200-distilled-600M is CC-BY-NC-4.0 (no commercial use).',
     '  --help                   This text.',
     '',
     'Request fields (names as in the service interface; values as text):',
@@ -47,7 +51,7 @@ export function helpText(): string {
     '1 any other failure. On failure the error body JSON is printed on stdout and a sentence on',
     'stderr.',
     '',
-    'Usage: murmur serve [--host H] [--port P] [--models DIR|URL] [--model ID]',
+    'Usage: murmur serve [--host H] [--port P] [--models DIR|URL] [--model ID] [--translation-model ID]',
     '                    [--max-upload-mb N] [--concurrency N] [--queue N] [--no-auth]',
     '',
     'Serves the transcription service over HTTP: POST /audio/text/audio-transcription/ and',
@@ -60,6 +64,7 @@ export function helpText(): string {
     `  --host H                 Address to listen on. Default: ${SERVE_DEFAULTS.host}.`,
     `  --port P                 Port (0: any free one). Default: ${SERVE_DEFAULTS.port}.`,
     '  --models, --model        As for transcribe; loaded once, at start.',
+    '  --translation-model ID   As for transcribe; loaded on the first request to translate.',
     `  --max-upload-mb N        Largest media file accepted (413 beyond). Default: ${SERVE_DEFAULTS.maxUploadMb}.`,
     `  --concurrency N          Transcriptions at once. Default: ${SERVE_DEFAULTS.concurrency}.`,
     `  --queue N                Requests that may wait for one (429 beyond). Default: ${SERVE_DEFAULTS.queue}.`,

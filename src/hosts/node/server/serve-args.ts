@@ -1,4 +1,4 @@
-import { DEFAULT_WHISPER } from '../../../core/model-catalog';
+import { DEFAULT_TRANSLATION_MODEL, DEFAULT_WHISPER } from '../../../core/model-catalog';
 import { CliUsageError } from '../cli-args';
 
 export interface ServeArgs {
@@ -7,6 +7,8 @@ export interface ServeArgs {
   port: number;
   models: string | null;
   model: string;
+  /** The translation model, loaded on the first request that asks for translation. */
+  translationModel: string;
   maxUploadMb: number;
   /** Transcriptions run at once. */
   concurrency: number;
@@ -20,6 +22,7 @@ export const SERVE_DEFAULTS: Omit<ServeArgs, 'help'> = {
   port: 8080,
   models: null,
   model: DEFAULT_WHISPER,
+  translationModel: DEFAULT_TRANSLATION_MODEL,
   maxUploadMb: 512,
   concurrency: 1,
   queue: 8,
@@ -34,7 +37,8 @@ function wholeNumber(name: string, value: string, min: number): number {
 }
 
 /**
- * `murmur serve [--host H] [--port P] [--models DIR|URL] [--model ID] [--max-upload-mb N]
+ * `murmur serve [--host H] [--port P] [--models DIR|URL] [--model ID] [--translation-model ID]
+ * [--max-upload-mb N]
  * [--concurrency N] [--queue N] [--no-auth]`. Unknown options are errors: a server that starts
  * with a typo in its limits would run with limits nobody chose.
  */
@@ -66,6 +70,9 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
         break;
       case 'model':
         args.model = value;
+        break;
+      case 'translation-model':
+        args.translationModel = value;
         break;
       case 'max-upload-mb':
         args.maxUploadMb = wholeNumber(name, value, 1);

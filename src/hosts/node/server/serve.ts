@@ -40,7 +40,11 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     return 2;
   }
   const engines = Array.from({ length: args.concurrency }, () =>
-    nodeEnginePorts({ models: args.models, model: args.model }),
+    nodeEnginePorts({
+      models: args.models,
+      model: args.model,
+      translationModel: args.translationModel,
+    }),
   );
   io.stderr(`murmur serve: loading ${args.model} from ${args.models ?? 'the hub'}\n`);
   try {
