@@ -1,30 +1,59 @@
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import type { TranslationReply } from './harness/translation-protocol';
+import { parseSync } from 'subtitle';
 import { parallelRows, rowSequence, rowsText } from '../tools/testing/parallel';
+import { spokenFile } from '../tools/testing/speech';
 import { wordErrorRate } from '../tools/testing/wer';
+import { useLocalModels } from './fixtures/test-models';
+import { AppPage } from './pages/app-page';
 
-/**
- * The browser host's translator port (the one the app's worker uses) in a module worker:
- * onnxruntime-web on WASM with the 8-bit test model from the local model host.
- */
-test('translates segments in the browser through the browser engine port', async ({
-  page,
-  baseURL,
-}) => {
-  const rows = parallelRows();
-  const sequences = [0, 1, 2, 3].map((i) => rowSequence(7000 + i, 4 + i, rows.length));
-  await page.goto('/e2e/harness/translation.html');
-  await page.waitForFunction(() => 'translationHarness' in window);
-  const reply = (await page.evaluate((run) => window.translationHarness.run(run), {
-    modelHost: `${baseURL}/hub/`,
-    translationModel: 'murmur-test/m2m100-synth',
-    texts: sequences.map((s) => rowsText(rows, s, 'en')),
-    from: 'en',
-    to: 'fr',
-  })) as TranslationReply;
-  if (reply.type === 'error') throw new Error(reply.message);
-  expect(reply.crossOriginIsolated).toBe(true);
-  expect(reply.translations).toHaveLength(4);
-  const reference = sequences.map((s) => rowsText(rows, s, 'fr')).join(' ');
-  expect(wordErrorRate(reference, reply.translations.join(' '))).toBeLessThanOrEqual(0.15);
+test.describe('translation in the browser', () => {
+  test.setTimeout(180_000);
+
+  test('translate spoken English into French, see both, download either', async ({
+    page,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const rows = parallelRows();
+    const first = rowSequence(7101, 6, rows.length);
+    const second = rowSequence(7102, 5, rows.length);
+    const speech = spokenFile(info.outputDir, 'to-french', [
+      { language: 'en', text: rowsText(rows, first, 'en') },
+      { language: 'en', text: rowsText(rows, second, 'en') },
+    ]);
+    const french = `${rowsText(rows, first, 'fr')} ${rowsText(rows, second, 'fr')}`;
+
+    await useLocalModels(page, baseURL!);
+    const app = new AppPage(page);
+    await app.goto();
+    await app.chooseFile(speech.path);
+    await app.toggle('toggle_direct_translate');
+    await app.fill('target_translation_language', 'french');
+    await app.submit();
+
+    await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 150_000 });
+    await expect(app.byId('job.error')).toHaveCount(0);
+    const languages = await app.byId('result.segment-language').allInnerTexts();
+    expect(languages.length).toBeGreaterThan(0);
+    expect(languages.every((l) => l.trim().toLowerCase() === 'fr')).toBe(true);
+    const originals = await app.byId('result.segment-original').allInnerTexts();
+    expect(originals).toHaveLength(languages.length);
+    expect(originals.every((o) => /^Original \(English\):/i.test(o.trim()))).toBe(true);
+    await page.screenshot({ path: 'test-results/screens/translated.png', fullPage: true });
+
+    // The SRT in the translation: French words, close to the same rows in French.
+    const srt = readFileSync(await (await app.download('srt')).path(), 'utf8');
+    const cues = parseSync(srt).flatMap((n) => (n.type === 'cue' ? [n.data.text] : []));
+    expect(cues).toHaveLength(languages.length);
+    const error = wordErrorRate(french, cues.join(' '));
+    console.log(`translated SRT: word error ${(error * 100).toFixed(1)}% against the French rows`);
+    expect(error).toBeLessThanOrEqual(0.25);
+
+    // The same download in the spoken language.
+    await app.byId('download.language').selectOption('original');
+    const original = readFileSync(await (await app.download('srt')).path(), 'utf8');
+    const spoken = parseSync(original).flatMap((n) => (n.type === 'cue' ? [n.data.text] : []));
+    expect(wordErrorRate(speech.text, spoken.join(' '))).toBeLessThanOrEqual(0.25);
+  });
 });

@@ -1,4 +1,9 @@
-import { WHISPER_CHOICES } from '../../core/model-catalog';
+import {
+  DEFAULT_TRANSLATION_MODEL,
+  TRANSLATION_CHOICES,
+  WHISPER_CHOICES,
+  translationChoiceOf,
+} from '../../core/model-catalog';
 import { useAppStore } from '../store/app-store';
 import { inputClass } from './Field';
 
@@ -10,6 +15,8 @@ export function ModelSettings() {
   const settings = useAppStore((s) => s.settings);
   const setSetting = useAppStore((s) => s.setSetting);
   const known = WHISPER_CHOICES.some((c) => c.id === settings.whisperModel);
+  const translationModel = settings.translationModel ?? DEFAULT_TRANSLATION_MODEL;
+  const translation = translationChoiceOf(translationModel);
   return (
     <details className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <summary className="cursor-pointer text-sm font-semibold uppercase tracking-wide text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500">
@@ -51,6 +58,41 @@ export function ModelSettings() {
             data-testid="settings.model-id"
             onChange={(e) => setSetting('whisperModel', e.target.value.trim())}
           />
+        </div>
+        <div>
+          <label
+            htmlFor="setting-translation-model"
+            className="mb-1 block text-sm font-medium text-slate-700"
+          >
+            Translation model
+          </label>
+          <select
+            id="setting-translation-model"
+            className={inputClass}
+            value={translationModel}
+            aria-describedby="setting-translation-licence"
+            data-testid="settings.translation-model"
+            onChange={(e) => setSetting('translationModel', e.target.value)}
+          >
+            {TRANSLATION_CHOICES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label} · {c.licence} · about {c.approxDownloadMb} MB
+              </option>
+            ))}
+            {!TRANSLATION_CHOICES.some((c) => c.id === translationModel) && (
+              <option value={translationModel}>Custom: {translationModel}</option>
+            )}
+          </select>
+          <p
+            id="setting-translation-licence"
+            className="mt-1 text-xs text-slate-600"
+            data-testid="settings.translation-licence"
+          >
+            Downloaded only when you ask for a translation. Licence: {translation.licence}
+            {translation.commercialUse
+              ? ' (commercial use allowed).'
+              : ': its translations may not be used commercially.'}
+          </p>
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Segment } from '../../core/contract/response';
+import { languageLabel } from '../lib/language-label';
 import { clock } from '../lib/time';
 import { useAppStore } from '../store/app-store';
 import { SegmentActions } from './SegmentActions';
@@ -69,6 +70,14 @@ export function SegmentEditor({ segment, index, last, playable, showChannel }: S
             editing={editingWord}
             onEdit={setEditingWord}
           />
+        )}
+        {segment.source_transcription !== undefined && (
+          <p className="text-sm text-slate-600" data-testid="result.segment-original">
+            <span className="text-xs font-medium uppercase tracking-wide text-slate-500">
+              Original ({languageLabel(segment.source_language ?? '')}):
+            </span>{' '}
+            <span lang={segment.source_language}>{segment.source_transcription.trim()}</span>
+          </p>
         )}
         {!editingText && (
           <SegmentActions

@@ -13,7 +13,7 @@ export function TranslationSection() {
       <Toggle
         name="toggle_direct_translate"
         label="Translate the transcript"
-        description="Gives the segments in another language. English works now; other targets are not available yet."
+        description="Gives the segments in another language, translated in your browser by the translation model chosen under Models. The original stays beside each segment and can be downloaded too."
         checked={on}
         onChange={(v) => setValue('toggle_direct_translate', v)}
       />

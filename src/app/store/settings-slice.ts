@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { DEFAULT_WHISPER, HUB } from '../../core/model-catalog';
+import { DEFAULT_TRANSLATION_MODEL, DEFAULT_WHISPER, HUB } from '../../core/model-catalog';
 import type { EngineSettings } from '../../worker/protocol';
 import type { AppState } from './app-store';
 
@@ -9,6 +9,7 @@ export const DEFAULT_SETTINGS: EngineSettings = {
   modelHost: HUB,
   whisperModel: DEFAULT_WHISPER,
   useGpu: true,
+  translationModel: DEFAULT_TRANSLATION_MODEL,
 };
 
 function stored(): EngineSettings {
