@@ -53,9 +53,20 @@ export async function runPipeline<F extends MediaFile>(
   // english included, goes through it: the recognised text stays available beside the
   // translation, and one model translates every pair. Without one, Whisper's own translate
   // task serves english (the only target it has).
+  // Its download is reported as model loading until recognition starts, and under the
+  // translation stage once that waits for it: a large model may still be coming then.
+  const translating = stage('translate');
+  let translatorWaited = false;
+  let lastLoadReport: [number | null, string] | null = null;
   const translatorLoad =
     target !== null && translator
-      ? translator.load({ ...(signal ? { signal } : {}), onProgress: models.progress })
+      ? translator.load({
+          ...(signal ? { signal } : {}),
+          onProgress: (fraction, detail) => {
+            lastLoadReport = [fraction, detail];
+            (translatorWaited ? translating : models).progress(fraction, detail);
+          },
+        })
       : null;
   translatorLoad?.catch(() => {});
 
@@ -84,8 +95,17 @@ export async function runPipeline<F extends MediaFile>(
   const { segments, seconds: translationTime } =
     target !== null && translatorLoad !== null
       ? await translation.run(
-          { segments: recognisedSegments, target, translator: translatorLoad },
-          stage('translate'),
+          {
+            segments: recognisedSegments,
+            target,
+            translator: translatorLoad,
+            onWaitForModel: () => {
+              translatorWaited = true;
+              const [fraction, detail] = lastLoadReport ?? [null, 'Loading the translation model'];
+              translating.progress(fraction, detail);
+            },
+          },
+          translating,
         )
       : { segments: recognisedSegments, seconds: 0 };
 

@@ -29,6 +29,10 @@ export function advanceProgress(shown: ShownProgress | null, report: Progress): 
     [title, rank] = ['Loading the recognition model', 4];
   }
   if (report.stage === 'vad' && /^Reducing noise/.test(report.detail)) title = 'Reducing noise';
+  // The translation stage waits for its model when the download outlasts recognition.
+  if (report.stage === 'translate' && /^(Downloading|Loading)/.test(report.detail)) {
+    title = 'Loading the translation model';
+  }
   if (shown !== null && rank < shown.rank) return shown;
   return { ...report, title, rank };
 }

@@ -68,6 +68,22 @@ describe('the status line', () => {
     const noise = advanceProgress(null, { stage: 'vad', fraction: null, detail: 'Reducing noise' });
     expect(noise.title).toBe('Reducing noise');
   });
+
+  it('titles a translation model download that the translation stage waits for', () => {
+    let shown = advanceProgress(null, { stage: 'recognise', fraction: 1, detail: 'Recognised' });
+    shown = advanceProgress(shown, {
+      stage: 'translate',
+      fraction: 0.4,
+      detail: 'Downloading Xenova/m2m100_418M (210.0 MB)',
+    });
+    expect(shown.title).toBe('Loading the translation model');
+    shown = advanceProgress(shown, {
+      stage: 'translate',
+      fraction: 0.5,
+      detail: 'Translated 2 of 4 segments',
+    });
+    expect(shown.title).toBe('Translating');
+  });
 });
 
 describe('segment shortcuts', () => {

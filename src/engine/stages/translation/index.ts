@@ -15,6 +15,8 @@ export interface TranslationStageInput {
   /** The service's code of the target language. */
   target: string;
   translator: Promise<LoadedTranslator>;
+  /** Called when the stage has to wait for the model (still downloading or loading). */
+  onWaitForModel?: () => void;
 }
 
 /**
@@ -35,6 +37,14 @@ export async function run(
     .map((s, index) => ({ s, index }))
     .filter(({ s }) => s.language !== target && s.text.trim() !== '');
   if (todo.length === 0) return { segments: out, seconds: 0 };
+  let loaded = false;
+  void input.translator.then(
+    () => (loaded = true),
+    () => undefined,
+  );
+  // A settled load has run its callbacks by the next turn of the microtask queue.
+  await Promise.resolve();
+  if (!loaded) input.onWaitForModel?.();
   const translator = await input.translator;
   const started = context.clock();
   const model = translationChoiceOf(translator.id);

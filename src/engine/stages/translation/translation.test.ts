@@ -126,4 +126,30 @@ describe('spreadWords', () => {
     for (const w of words) expect(w.confidence).toBeCloseTo(0.55, 6);
     expect(spreadWords('  ', 0, 1, source)).toEqual([]);
   });
+
+  it('says when it has to wait for its model, and not when the model is ready', async () => {
+    const { translator } = fakeTranslator();
+    const segments = [segment('night and day', 'en', 0, 2)];
+    let waited = 0;
+    await run(
+      {
+        segments,
+        target: 'fr',
+        translator: Promise.resolve(translator),
+        onWaitForModel: () => waited++,
+      },
+      context(),
+    );
+    expect(waited).toBe(0);
+    let release: (t: LoadedTranslator) => void = () => {};
+    const pending = new Promise<LoadedTranslator>((resolve) => (release = resolve));
+    const running = run(
+      { segments, target: 'fr', translator: pending, onWaitForModel: () => waited++ },
+      context(),
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    expect(waited).toBe(1);
+    release(translator);
+    expect((await running).segments[0]!.language).toBe('fr');
+  });
 });
