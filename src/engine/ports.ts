@@ -188,6 +188,11 @@ export interface EnginePorts {
    * fetch is then most often a server that does not allow other sites to read its files.
    */
   crossOriginFetch: boolean;
+  /**
+   * How long a media URL may take to answer and to send more of its body before the request
+   * fails with `url_fetch_failed` (default `FETCH_TIMEOUT_SECONDS`, 30 s).
+   */
+  fetchTimeoutSeconds?: number;
   speechDetector: SpeechDetectorLoader;
   recogniser: RecogniserLoader;
   clock: Clock;

@@ -29,8 +29,8 @@ export function helpText(): string {
     ...fields,
     '',
     'Exit status: 0 success; 2 a problem with the request (the error body names each field);',
-    '1 any other failure. On failure the error body JSON is printed on stdout and a sentence on',
-    'stderr.',
+    '1 any other failure; 130 or 143 when interrupted by Ctrl-C or SIGTERM (error "cancelled").',
+    'On failure the error body JSON is printed on stdout and a sentence on stderr.',
     '',
   ].join('\n');
 }

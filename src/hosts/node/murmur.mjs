@@ -4,7 +4,32 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('./cli.ts');
-process.exitCode = await main(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-});
+
+// Ctrl-C or SIGTERM cancels: the `cancelled` error body is printed like any other failure, and
+// the exit status is the shell's for the signal (128 + its number). A second signal ends at once.
+const interrupted = new AbortController();
+let exitStatus = null;
+for (const [signal, status] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.on(signal, () => {
+    if (exitStatus !== null) process.exit(status);
+    exitStatus = status;
+    interrupted.abort();
+  });
+}
+const code = await main(
+  process.argv.slice(2),
+  {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  },
+  { signal: interrupted.signal },
+);
+if (exitStatus !== null) {
+  // Model runs still under way would keep the process alive: leave once the output is written.
+  process.stdout.write('', () => process.exit(exitStatus));
+} else {
+  process.exitCode = code;
+}
