@@ -78,7 +78,11 @@ describe('speech regions', () => {
   const w = 0.032;
   it('opens on the threshold, bridges short pauses and pads the edges', () => {
     const p = [0, 0, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.1, 0.9, 0.9, 0.9, 0.9, 0, 0, 0, 0, 0, 0];
-    const regions = speechRegions(p, 1, { windowSeconds: w, minSilenceSeconds: 0.1 });
+    const regions = speechRegions(p, 1, {
+      windowSeconds: w,
+      minSilenceSeconds: 0.1,
+      padSeconds: 0.03,
+    });
     expect(regions).toHaveLength(1);
     expect(regions[0]!.start).toBeCloseTo(2 * w - 0.03, 6);
     expect(regions[0]!.end).toBeCloseTo(14 * w + 0.03, 6);
@@ -102,7 +106,7 @@ describe('speech regions', () => {
     while (p.length < 4000) {
       const speech = random() < 0.5;
       const run = 3 + Math.floor(random() * 120);
-      for (let k = 0; k < run; k++) p.push(speech ? 0.4 + 0.6 * random() : 0.45 * random());
+      for (let k = 0; k < run; k++) p.push(speech ? 0.15 + 0.85 * random() : 0.1 * random());
     }
     const duration = p.length * w;
     const whole = speechRegions(p, duration);
