@@ -1,4 +1,5 @@
 import { spanDuration } from '../../src/core/audio/speech-regions';
+import { pcmFloats } from '../../src/core/audio/pcm';
 import { requestWithDefaults } from '../../src/core/contract/request';
 import { prepareAudio } from '../../src/engine/pipeline';
 import { browserEnginePorts } from '../../src/hosts/browser/engine-ports';
@@ -41,14 +42,17 @@ scope.onmessage = async (event) => {
         totalSpeechDuration: audio.totalSpeechDuration,
         timings: audio.timings,
         channels: audio.channels.map((c) => {
+          // 16-bit channels of long files are read as floats a minute at a time.
           let sum = 0;
-          for (const s of c.samples) sum += s * s;
+          for (let at = 0; at < c.samples.length; at += 960_000) {
+            for (const s of pcmFloats(c.samples, at, at + 960_000)) sum += s * s;
+          }
           return {
             index: c.index,
             length: c.samples.length,
             speechSeconds: spanDuration(c.speech),
             rms: Math.sqrt(sum / Math.max(1, c.samples.length)),
-            head: Array.from(c.samples.subarray(16000, 16010)),
+            head: Array.from(pcmFloats(c.samples, 16000, 16010)),
           };
         }),
         progress,

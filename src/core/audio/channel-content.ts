@@ -1,5 +1,6 @@
 import { fft, fftPlan } from './fft';
 import { frameLevelsDb } from './levels';
+import type { Pcm } from './pcm';
 
 /**
  * Whether two channels say the same thing, judged on the shape of their spectra frame by frame
@@ -60,7 +61,7 @@ function bandEdges(o: ContentOptions, size: number, sampleRate: number): number[
  * channel's own talker, is left out: it would agree with the other channel whatever this
  * channel's own talker says.
  */
-function activeFrames(samples: Float32Array, hop: number, rangeDb: number): Uint8Array {
+function activeFrames(samples: Pcm, hop: number, rangeDb: number): Uint8Array {
   const levels = frameLevelsDb(samples, hop);
   const sorted = Float32Array.from(levels).sort();
   const loud = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
@@ -75,8 +76,8 @@ function activeFrames(samples: Float32Array, hop: number, rangeDb: number): Uint
  * active in both to judge.
  */
 export function contentAgreement(
-  a: Float32Array,
-  b: Float32Array,
+  a: Pcm,
+  b: Pcm,
   sampleRate: number,
   lagSamples: number,
   options: Partial<ContentOptions> = {},
@@ -112,7 +113,7 @@ export function contentAgreement(
   const edges = bandEdges(o, size, sampleRate);
   const bins = Math.floor(size / 2) + 1;
   const power = new Float64Array(bins);
-  const spectrum = (samples: Float32Array, start: number, out: Float64Array, at: number) => {
+  const spectrum = (samples: Pcm, start: number, out: Float64Array, at: number) => {
     for (let i = 0; i < size; i++) {
       re[i] = samples[start + i]! * hann[i]!;
       im[i] = 0;

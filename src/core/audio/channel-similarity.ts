@@ -1,5 +1,6 @@
 import { contentAgreement } from './channel-content';
 import { frameLevelsDb } from './levels';
+import type { Pcm } from './pcm';
 
 /**
  * How alike two channels are: the best correlation of their level envelopes over a lag, and,
@@ -49,7 +50,7 @@ export const SIMILARITY_THRESHOLD = 0.8;
  */
 export const CONTENT_THRESHOLD = 0.6;
 
-function envelope(samples: Float32Array, frameLength: number, rangeDb: number): Float32Array {
+function envelope(samples: Pcm, frameLength: number, rangeDb: number): Float32Array {
   const levels = frameLevelsDb(samples, frameLength);
   let max = -Infinity;
   for (const l of levels) max = Math.max(max, l);
@@ -94,8 +95,8 @@ function correlationAt(a: Float32Array, b: Float32Array, lag: number): number {
  * agree too, so that two talkers with a similar rhythm are not taken for one.
  */
 export function compareChannels(
-  a: Float32Array,
-  b: Float32Array,
+  a: Pcm,
+  b: Pcm,
   sampleRate: number,
   options: Partial<SimilarityOptions> = {},
 ): ChannelComparison {

@@ -1,12 +1,7 @@
 #!/usr/bin/env node
-// The CLI is written in TypeScript; tsx compiles it on load so no build step is needed.
-import { register } from 'tsx/esm/api';
-
-register();
-const { main } = await import('./cli.ts');
-
 // Ctrl-C or SIGTERM cancels: the `cancelled` error body is printed like any other failure, and
 // the exit status is the shell's for the signal (128 + its number). A second signal ends at once.
+// The handlers come first, so that a signal while the CLI is still loading is answered too.
 const interrupted = new AbortController();
 let exitStatus = null;
 for (const [signal, status] of [
@@ -19,6 +14,11 @@ for (const [signal, status] of [
     interrupted.abort();
   });
 }
+
+// The CLI is written in TypeScript; tsx compiles it on load so no build step is needed.
+const { register } = await import('tsx/esm/api');
+register();
+const { main } = await import('./cli.ts');
 const code = await main(
   process.argv.slice(2),
   {

@@ -277,7 +277,7 @@ describe('bad and odd inputs, each with its answer', () => {
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    // Interrupted once the work is under way (its first progress is the model loading).
+    // Interrupted while it loads or works: either way the answer is the same.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     child.kill(signal);
     const exit = await new Promise<number | null>((resolve) => child.on('exit', resolve));

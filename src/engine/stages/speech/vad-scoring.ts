@@ -1,7 +1,8 @@
 import { peakLevelDb } from '../../../core/audio/levels';
+import { pcmFloats, type Pcm } from '../../../core/audio/pcm';
 import { SILENT_PEAK_DB } from '../../../core/audio/silence';
 import { toSamples, toSeconds } from '../../../core/units';
-import { VAD_WINDOW } from '../../models/silero-vad';
+import { pieceStart, VAD_WINDOW } from '../../models/silero-vad';
 import type { Clock, ProgressListener, SpeechDetector } from '../../ports';
 
 /** VAD pieces need at least this many windows (about 30 s), so that batches stay wide. */
@@ -39,7 +40,7 @@ export class ChannelScoring {
    * Scores what `length` samples of the channels allow (everything when `final`); true if it
    * scored anything.
    */
-  async score(channels: readonly Float32Array[], length: number, final: boolean): Promise<boolean> {
+  async score(channels: readonly Pcm[], length: number, final: boolean): Promise<boolean> {
     const started = this.clock();
     try {
       // Where scoring runs beside recognition, the first piece is short; then one piece takes
@@ -56,7 +57,7 @@ export class ChannelScoring {
 
   /** Scores up to `limit` more windows (on stream boundaries); true if it scored any. */
   private async scorePiece(
-    channels: readonly Float32Array[],
+    channels: readonly Pcm[],
     length: number,
     final: boolean,
     limit: number,
@@ -76,6 +77,10 @@ export class ChannelScoring {
     for (const [index, channel] of channels.entries()) {
       const samples = channel.subarray(0, length);
       const piece = samples.subarray(this.done * VAD_WINDOW, to * VAD_WINDOW);
+      // The detector is handed floats of only what this piece reads (16-bit channels are
+      // converted a piece at a time, never whole).
+      const first = pieceStart(detector, this.done);
+      const floats = pcmFloats(samples, first * VAD_WINDOW, to * VAD_WINDOW);
       // Progress over the whole file: this piece's share of it, channel by channel.
       const report = (fraction: number | null) => {
         const at =
@@ -90,9 +95,10 @@ export class ChannelScoring {
       (this.pieces[index] ??= []).push(
         peakLevelDb(piece) < SILENT_PEAK_DB
           ? new Float32Array(to - this.done)
-          : await detector.probabilities(samples, {
+          : await detector.probabilities(floats, {
               from: this.done,
               to,
+              offset: first,
               ...(this.signal ? { signal: this.signal } : {}),
               onProgress: (fraction) => report(fraction),
             }),
