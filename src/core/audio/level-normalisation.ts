@@ -1,4 +1,5 @@
 import { frameLevelsDb } from './levels';
+import type { Pcm } from './pcm';
 
 /**
  * Bringing quiet audio up to a working level before speech detection. Silero VAD finds less of
@@ -18,7 +19,7 @@ export const DEFAULT_LEVEL_NORMALISATION: LevelNormalisation = { targetDb: -20, 
 
 /** The linear gain that brings `samples` (frames of `frameLength`) to the target level. */
 export function normalisingGain(
-  samples: Float32Array,
+  samples: Pcm,
   frameLength: number,
   options: LevelNormalisation = DEFAULT_LEVEL_NORMALISATION,
 ): number {

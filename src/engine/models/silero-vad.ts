@@ -3,6 +3,7 @@ import {
   normalisingGain,
   type LevelNormalisation,
 } from '../../core/audio/level-normalisation';
+import type { Pcm } from '../../core/audio/pcm';
 import { ServiceError } from '../../core/contract/errors';
 import { SILERO_VAD } from '../../core/model-catalog';
 import { SAMPLE_RATE, toSamples } from '../../core/units';
@@ -128,7 +129,7 @@ class SileroVad implements SpeechDetector {
     this.warmupWindows = layout.warmupWindows;
   }
 
-  async probabilities(samples: Float32Array, options: ScoreOptions = {}): Promise<Float32Array> {
+  async probabilities(samples: Pcm, options: ScoreOptions = {}): Promise<Float32Array> {
     const from = options.from ?? 0;
     const base = (options.offset ?? 0) * VAD_WINDOW;
     const to = options.to ?? Math.ceil((base + samples.length) / VAD_WINDOW);
@@ -170,7 +171,7 @@ class SileroVad implements SpeechDetector {
 
   /** Streams side by side, each from `start` (with its warm-up) to its end, within from..to. */
   private async scoreBatch(
-    samples: Float32Array,
+    samples: Pcm,
     starts: readonly number[],
     from: number,
     to: number,
@@ -190,14 +191,16 @@ class SileroVad implements SpeechDetector {
     // Each stream is brought to a working level by a gain measured on the whole stream, its
     // warm-up included, whatever part of it is kept: so a stream gets the same gain however
     // the channel is cut into pieces (the speech stage's pieces end on stream boundaries).
+    // 16-bit samples are brought to floats on the way in, a window at a time.
+    const scale = samples instanceof Int16Array ? 1 / 32768 : 1;
     const gains = starts.map((_, s) => {
-      if (this.level === null) return 1;
+      if (this.level === null) return scale;
       const end = size === Infinity ? samples.length : (starts[s]! + size) * VAD_WINDOW - base;
       const span = samples.subarray(
         Math.max(0, begin(s) * VAD_WINDOW - base),
         Math.max(0, Math.min(samples.length, end)),
       );
-      return normalisingGain(span, VAD_WINDOW, this.level);
+      return normalisingGain(span, VAD_WINDOW, this.level) * scale;
     });
     const input = new Float32Array(streams * row);
     let state = new Float32Array(2 * streams * 128);

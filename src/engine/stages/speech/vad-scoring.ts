@@ -1,8 +1,8 @@
 import { peakLevelDb } from '../../../core/audio/levels';
-import { pcmFloats, type Pcm } from '../../../core/audio/pcm';
+import type { Pcm } from '../../../core/audio/pcm';
 import { SILENT_PEAK_DB } from '../../../core/audio/silence';
 import { toSamples, toSeconds } from '../../../core/units';
-import { pieceStart, VAD_WINDOW } from '../../models/silero-vad';
+import { VAD_WINDOW } from '../../models/silero-vad';
 import type { Clock, ProgressListener, SpeechDetector } from '../../ports';
 
 /** VAD pieces need at least this many windows (about 30 s), so that batches stay wide. */
@@ -77,10 +77,6 @@ export class ChannelScoring {
     for (const [index, channel] of channels.entries()) {
       const samples = channel.subarray(0, length);
       const piece = samples.subarray(this.done * VAD_WINDOW, to * VAD_WINDOW);
-      // The detector is handed floats of only what this piece reads (16-bit channels are
-      // converted a piece at a time, never whole).
-      const first = pieceStart(detector, this.done);
-      const floats = pcmFloats(samples, first * VAD_WINDOW, to * VAD_WINDOW);
       // Progress over the whole file: this piece's share of it, channel by channel.
       const report = (fraction: number | null) => {
         const at =
@@ -95,10 +91,9 @@ export class ChannelScoring {
       (this.pieces[index] ??= []).push(
         peakLevelDb(piece) < SILENT_PEAK_DB
           ? new Float32Array(to - this.done)
-          : await detector.probabilities(floats, {
+          : await detector.probabilities(samples, {
               from: this.done,
               to,
-              offset: first,
               ...(this.signal ? { signal: this.signal } : {}),
               onProgress: (fraction) => report(fraction),
             }),
