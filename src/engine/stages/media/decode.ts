@@ -1,4 +1,4 @@
-import { pcmFloats, storeFloats, type Pcm } from '../../../core/audio/pcm';
+import { pcmFloats, type Pcm } from '../../../core/audio/pcm';
 import { readProbe, type MediaProbe } from '../../../core/audio/probe';
 import { alignWindow } from '../../../core/audio/window-alignment';
 import { ServiceError } from '../../../core/contract/errors';
@@ -119,7 +119,11 @@ class ChannelBuffers {
     for (let c = 0; c < count; c++) {
       const channel = this.channels[c]!;
       if (channel instanceof Int16Array) {
-        storeFloats(channel, this.length, channelOf(interleaved, count, c, from, from + frames));
+        // Straight from the interleaved output: no per-channel float copy on the way.
+        for (let f = 0; f < frames; f++) {
+          const s = Math.round(interleaved[(from + f) * count + c]! * 32768);
+          channel[this.length + f] = s > 32767 ? 32767 : s < -32768 ? -32768 : s;
+        }
         continue;
       }
       for (let f = 0; f < frames; f++) {
