@@ -43,6 +43,10 @@ const harnessInput =
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), localModelHost()],
+  // The test build lets the browser tests make the worker die on purpose (`crashForTest`).
+  define: {
+    'import.meta.env.MURMUR_TEST_HOOKS': JSON.stringify(process.env.MURMUR_HARNESS === '1'),
+  },
   // 'mpa': a missing file is a 404, not index.html with status 200 (which would make a missing
   // model file fail later with a JSON parse error instead of "not found").
   appType: 'mpa',

@@ -1,4 +1,5 @@
 import { spanDuration } from '../../src/core/audio/speech-regions';
+import { pcmFloats } from '../../src/core/audio/pcm';
 import { requestWithDefaults } from '../../src/core/contract/request';
 import { prepareAudio } from '../../src/engine/pipeline';
 import { browserEnginePorts } from '../../src/hosts/browser/engine-ports';
@@ -41,14 +42,17 @@ scope.onmessage = async (event) => {
         totalSpeechDuration: audio.totalSpeechDuration,
         timings: audio.timings,
         channels: audio.channels.map((c) => {
+          // Summed where the samples are, in either form: converting a long 16-bit channel to
+          // floats, even a minute at a time, would leave garbage at the stage's peak.
           let sum = 0;
-          for (const s of c.samples) sum += s * s;
+          for (let i = 0; i < c.samples.length; i++) sum += c.samples[i]! * c.samples[i]!;
+          if (c.samples instanceof Int16Array) sum /= 32768 * 32768;
           return {
             index: c.index,
             length: c.samples.length,
             speechSeconds: spanDuration(c.speech),
             rms: Math.sqrt(sum / Math.max(1, c.samples.length)),
-            head: Array.from(c.samples.subarray(16000, 16010)),
+            head: Array.from(pcmFloats(c.samples, 16000, 16010)),
           };
         }),
         progress,

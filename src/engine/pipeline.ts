@@ -131,11 +131,21 @@ export async function runPipeline<F extends MediaFile>(
 export async function prepareAudio<F extends MediaFile>(
   request: Pick<TranscriptionRequest<F>, 'media' | 'endpoint' | 'toggle_noise_reduction'>,
   ports: EnginePorts,
-  options: { signal?: AbortSignal; onProgress?: StageProgress; windowSeconds?: number } = {},
+  options: {
+    signal?: AbortSignal;
+    onProgress?: StageProgress;
+    windowSeconds?: number;
+    compactFromSeconds?: number;
+  } = {},
 ): Promise<SpeechAudio> {
   const stage = stageContexts(ports, options.signal, options.onProgress);
+  const { windowSeconds, compactFromSeconds } = options;
   const decoded = await media.run(
-    { ...request, ...(options.windowSeconds ? { windowSeconds: options.windowSeconds } : {}) },
+    {
+      ...request,
+      ...(windowSeconds ? { windowSeconds } : {}),
+      ...(compactFromSeconds === undefined ? {} : { compactFromSeconds }),
+    },
     stage('decode'),
   );
   return speech.run(

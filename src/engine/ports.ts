@@ -2,6 +2,7 @@
  * What the pipeline needs from its host. The browser and Node hosts pass their own
  * implementations; the pipeline never asks which host it runs in.
  */
+import type { Pcm } from '../core/audio/pcm';
 import type { MediaFile } from '../core/contract/request';
 import type { WhisperVocabulary } from '../core/decoding/vocabulary';
 import type { Device } from './models/model-settings';
@@ -97,7 +98,7 @@ export interface ScoreOptions {
 /** Voice activity detection: a speech probability per 512-sample window of 16 kHz audio. */
 export interface SpeechDetector {
   /** Speech probability of each 512-sample window of a 16 kHz channel (or of `from`..`to`). */
-  probabilities(samples: Float32Array, options?: ScoreOptions): Promise<Float32Array>;
+  probabilities(samples: Pcm, options?: ScoreOptions): Promise<Float32Array>;
   /** Windows per stream: pieces that start at multiples of it score as the whole would. */
   readonly streamWindows: number;
   /** Windows each stream after the first scores before its own (see `StreamLayout`). */
@@ -209,6 +210,11 @@ export interface EnginePorts {
    * fetch is then most often a server that does not allow other sites to read its files.
    */
   crossOriginFetch: boolean;
+  /**
+   * How long a media URL may take to answer and to send more of its body before the request
+   * fails with `url_fetch_failed` (default `FETCH_TIMEOUT_SECONDS`, 30 s).
+   */
+  fetchTimeoutSeconds?: number;
   speechDetector: SpeechDetectorLoader;
   recogniser: RecogniserLoader;
   /** Absent: this host does not translate (requests to translate are refused). */

@@ -1,8 +1,16 @@
-import { ServiceError } from '../core/contract/errors';
 import type { Endpoint } from '../core/contract/endpoints';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
-import type { EngineSettings, FromWorker, Progress, RequestFields, ToWorker } from './protocol';
+import type {
+  CrashKind,
+  EngineSettings,
+  FromWorker,
+  Progress,
+  RequestFields,
+  ToWorker,
+} from './protocol';
 import { fromWireError } from './envelope';
+import { workerCrashError } from './runtime-fault';
+import { lockExitWatch, type ExitWatch } from './worker-watch';
 
 export interface TranscribeCallbacks {
   onProgress?: (progress: Progress) => void;
@@ -27,17 +35,27 @@ export function requestFields(endpoint: Endpoint, form: FormData): RequestFields
   return fields;
 }
 
+let lockSerial = 0;
+
 /**
  * The page's handle on the transcription worker. Cancelling terminates the worker (work inside
- * a model run cannot stop between steps) and the next request starts a fresh one.
+ * a model run cannot stop between steps) and the next request starts a fresh one. A worker that
+ * dies (a WebAssembly trap nothing caught, a runtime fault it reports, or gone without a word,
+ * as when the browser ends it for memory) fails the running call with a clear error and is
+ * replaced by the next request; the page keeps what the user entered.
  */
 export class TranscriptionClient {
   private worker: Worker | null = null;
+  /** Stops watching the current worker's life lock. */
+  private unwatch: AbortController | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private settings: EngineSettings | null = null;
 
-  constructor(private readonly createWorker: () => Worker) {}
+  constructor(
+    private readonly createWorker: () => Worker,
+    private readonly watchExit: ExitWatch | null = lockExitWatch(),
+  ) {}
 
   /** Model choice and host; a restarted worker receives them again before any request. */
   configure(settings: EngineSettings): void {
@@ -86,8 +104,18 @@ export class TranscriptionClient {
     this.restart(new DOMException('The transcription was cancelled.', 'AbortError'));
   }
 
+  /**
+   * Test builds only: makes the worker die on purpose, so that the recovery can be tested (a
+   * worker of another build ignores the message).
+   */
+  crashForTest(kind: CrashKind): void {
+    this.worker?.postMessage({ id: 0, type: 'crash', data: kind } satisfies ToWorker);
+  }
+
   /** Ends the worker and rejects every pending call with the given reason. */
   private restart(reason: Error): void {
+    this.unwatch?.abort();
+    this.unwatch = null;
     this.worker?.terminate();
     this.worker = null;
     for (const call of this.pending.values()) call.reject(reason);
@@ -98,25 +126,51 @@ export class TranscriptionClient {
     if (this.worker) return this.worker;
     const worker = this.createWorker();
     worker.addEventListener('message', (event: MessageEvent<FromWorker>) =>
-      this.receive(event.data),
+      this.receive(worker, event.data),
     );
     worker.addEventListener('error', (event) => {
       event.preventDefault();
-      this.restart(
-        new ServiceError(
-          'internal_error',
-          `The transcription worker stopped unexpectedly${event.message ? `: ${event.message}` : ''}. It has been restarted; please try again.`,
-        ),
-      );
+      if (worker !== this.worker) return;
+      this.restart(workerCrashError(event.message || 'an error nothing caught'));
     });
     this.worker = worker;
+    if (this.watchExit) {
+      worker.postMessage({
+        id: 0,
+        type: 'watch',
+        data: `murmur-transcription-worker-${++lockSerial}-${Math.random().toString(36).slice(2)}`,
+      } satisfies ToWorker);
+    }
     if (this.settings) {
       worker.postMessage({ id: 0, type: 'configure', data: this.settings } satisfies ToWorker);
     }
     return worker;
   }
 
-  private receive(message: FromWorker): void {
+  /** The worker holds its life lock: once the page is granted it, the worker is gone. */
+  private watch(worker: Worker, lockName: string): void {
+    if (!this.watchExit || worker !== this.worker) return;
+    const unwatch = new AbortController();
+    this.unwatch = unwatch;
+    this.watchExit(lockName, unwatch.signal).then(
+      () => {
+        if (worker !== this.worker) return;
+        this.restart(workerCrashError('it ran out of memory or was ended by the browser'));
+      },
+      () => undefined,
+    );
+  }
+
+  private receive(worker: Worker, message: FromWorker): void {
+    if (worker !== this.worker) return;
+    if (message.type === 'watching') {
+      this.watch(worker, message.data);
+      return;
+    }
+    if (message.type === 'crashed') {
+      this.restart(workerCrashError(message.data.message));
+      return;
+    }
     const call = this.pending.get(message.id);
     if (!call) return;
     switch (message.type) {

@@ -1,7 +1,7 @@
 import type { Endpoint } from '../core/contract/endpoints';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
 import type { Stage } from '../core/stages';
-import type { Envelope, ErrorReply } from './envelope';
+import type { Envelope, ErrorReply, WireError } from './envelope';
 
 export type { Stage };
 
@@ -31,16 +31,34 @@ export interface EngineSettings {
   translationModel?: string;
 }
 
+/**
+ * How a test build's worker can be made to die on purpose: `trap`, a WebAssembly trap that
+ * nothing catches (as a model runtime's fault surfaces); `exit`, the worker gone without a word
+ * (as when the browser ends it for memory). Other builds ignore the message.
+ */
+export type CrashKind = 'trap' | 'exit';
+
 /** Messages from the page to the transcription worker. */
 export type ToWorker =
-  Envelope<'configure', EngineSettings> | Envelope<'transcribe', RequestFields>;
+  | Envelope<'configure', EngineSettings>
+  | Envelope<'transcribe', RequestFields>
+  /** Names a Web Lock for the worker to hold for its whole life (see `WorkerWatch`). */
+  | Envelope<'watch', string>
+  | Envelope<'crash', CrashKind>;
 
 /** Messages from the transcription worker to the page. Progress and segments stream first. */
 export type FromWorker =
+  /** The worker holds the lock named in `watch`: its release from now on means it has died. */
+  | Envelope<'watching', string>
   | Envelope<'progress', Progress>
   | Envelope<'segment', Segment>
   | Envelope<'notice', string>
   /** Where the recogniser runs: 'webgpu' or 'wasm'. */
   | Envelope<'device', string>
   | Envelope<'result', TranscriptionResponse>
-  | ErrorReply;
+  | ErrorReply
+  /**
+   * The worker's model runtime failed beyond repair (a WebAssembly trap, memory exhausted):
+   * every call is over and the worker must be replaced.
+   */
+  | Envelope<'crashed', WireError>;

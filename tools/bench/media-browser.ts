@@ -15,7 +15,8 @@ import { buildHarness, launchChromium, sampleChromiumMemory, startPreview } from
 
 const arg = process.argv.indexOf('--seconds');
 const seconds = arg > 0 ? Number(process.argv[arg + 1]) : 3600;
-const port = 4175;
+// Another port than the browser tests' (MURMUR_E2E_PORT), so both can run at once.
+const port = Number(process.env.MURMUR_BENCH_PORT ?? 4175);
 const media = longStereoMp3(seconds);
 
 const vad = join(REPO, '.models', 'murmur-test', 'silero-vad', 'onnx', 'model.onnx');

@@ -1,6 +1,7 @@
 import { parseRequest } from '../../core/contract/parse-request';
 import { ServiceError, toServiceError } from '../../core/contract/errors';
 import { TranscriptionClient } from '../../worker/client';
+import type { CrashKind } from '../../worker/protocol';
 import { toFormData } from '../lib/form-fields';
 import { advanceProgress } from '../lib/progress';
 import { useAppStore } from './app-store';
@@ -92,6 +93,17 @@ export async function submitTranscription(): Promise<void> {
       },
     });
   }
+}
+
+declare global {
+  interface Window {
+    /** Test builds only: what the browser tests reach into. */
+    murmurTestHooks?: { crashWorker: (kind: CrashKind) => void };
+  }
+}
+
+if (import.meta.env.MURMUR_TEST_HOOKS) {
+  window.murmurTestHooks = { crashWorker: (kind) => getClient().crashForTest(kind) };
 }
 
 export function cancelTranscription(): void {

@@ -6,6 +6,7 @@ import {
   silentChannelCount,
   similarChannelCount,
 } from './billing';
+import { contentAgreement } from './channel-content';
 import { areSimilar, compareChannels } from './channel-similarity';
 import { SILENCE_DB, frameLevelsDb, peakLevelDb, rmsLevelDb } from './levels';
 import { isMediaContentType, sniffMedia } from './media-kind';
@@ -77,7 +78,11 @@ describe('speech regions', () => {
   const w = 0.032;
   it('opens on the threshold, bridges short pauses and pads the edges', () => {
     const p = [0, 0, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.1, 0.9, 0.9, 0.9, 0.9, 0, 0, 0, 0, 0, 0];
-    const regions = speechRegions(p, 1, { windowSeconds: w, minSilenceSeconds: 0.1 });
+    const regions = speechRegions(p, 1, {
+      windowSeconds: w,
+      minSilenceSeconds: 0.1,
+      padSeconds: 0.03,
+    });
     expect(regions).toHaveLength(1);
     expect(regions[0]!.start).toBeCloseTo(2 * w - 0.03, 6);
     expect(regions[0]!.end).toBeCloseTo(14 * w + 0.03, 6);
@@ -101,7 +106,7 @@ describe('speech regions', () => {
     while (p.length < 4000) {
       const speech = random() < 0.5;
       const run = 3 + Math.floor(random() * 120);
-      for (let k = 0; k < run; k++) p.push(speech ? 0.4 + 0.6 * random() : 0.45 * random());
+      for (let k = 0; k < run; k++) p.push(speech ? 0.15 + 0.85 * random() : 0.1 * random());
     }
     const duration = p.length * w;
     const whole = speechRegions(p, duration);
@@ -160,6 +165,27 @@ describe('channel similarity', () => {
     const c = compareChannels(left, right, RATE);
     expect(areSimilar(c)).toBe(false);
     expect(c.score).toBeLessThan(0.3);
+  });
+  it('confirms a copy by its spectra, and two talkers with one rhythm as distinct', () => {
+    const copy = compareChannels(
+      a,
+      a.map((s) => s * 0.3),
+      RATE,
+    );
+    expect(copy.content).toBeGreaterThan(0.95);
+    // The same bursts and pauses (one envelope) with other tones in them.
+    const random = rng(21);
+    const other = a.map((s, i) => (s === 0 ? 0 : Math.abs(s) * Math.sin(i * 0.9 + random())));
+    const c = compareChannels(a, other, RATE);
+    expect(c.score).toBeGreaterThan(0.8);
+    expect(c.content).toBeLessThan(0.6);
+    expect(areSimilar(c)).toBe(false);
+  });
+  it('judges nothing on too little sound in both channels, and refuses a bad rate', () => {
+    const short = a.subarray(0, 4000);
+    expect(contentAgreement(short, short, RATE, 0)).toBeNull();
+    expect(contentAgreement(a, a, RATE, 0)).toBeCloseTo(1, 6);
+    expect(() => contentAgreement(a, a, 0, 0)).toThrow(RangeError);
   });
   it('finds two different talkers at once distinct, and refuses a bad rate', () => {
     expect(areSimilar(compareChannels(talker(8, 4), talker(8, 5), RATE))).toBe(false);

@@ -1,11 +1,21 @@
+import { contentAgreement } from './channel-content';
 import { frameLevelsDb } from './levels';
+import type { Pcm } from './pcm';
 
-/** How alike two channels are: the best correlation of their level envelopes over a lag. */
+/**
+ * How alike two channels are: the best correlation of their level envelopes over a lag, and,
+ * where the envelopes match, how well their spectra agree at that lag.
+ */
 export interface ChannelComparison {
   /** Pearson correlation of the two dB envelopes at the best lag, -1..1. */
   score: number;
   /** Seconds by which `b` lags `a` at the best match (negative: `b` leads). */
   lagSeconds: number;
+  /**
+   * Mean correlation of the spectral shapes at the best lag, -1..1 (`contentAgreement`); null
+   * when the envelopes already differ, or when too little speech is loud in both to judge.
+   */
+  content: number | null;
 }
 
 export interface SimilarityOptions {
@@ -24,12 +34,23 @@ export const DEFAULT_SIMILARITY_OPTIONS: SimilarityOptions = {
 };
 
 /**
- * At or above this score two channels carry the same content. Identical, delayed, attenuated
- * and re-encoded copies score above 0.95; two people talking in turns score near or below 0.
+ * At or above this envelope score two channels may carry the same content. Identical,
+ * delayed, attenuated and re-encoded copies score above 0.95; two people talking in turns
+ * score near or below 0; but two different sentences spoken at once, framed by the same
+ * silences, reach 0.84: the envelope alone cannot confirm a copy.
  */
 export const SIMILARITY_THRESHOLD = 0.8;
 
-function envelope(samples: Float32Array, frameLength: number, rangeDb: number): Float32Array {
+/**
+ * At or above this spectral agreement the envelope's match is confirmed. Copies delayed,
+ * attenuated, re-encoded (mp3 at 24 kb/s, 8 kHz mu-law) or under crosstalk 20 dB down agree at
+ * 0.88 or more; different sentences, or the same sentence in another voice, at 0.25 or less.
+ * A wrong "similar" loses a person's words and a wrong "distinct" only bills a channel twice,
+ * so anything short of a clear match is distinct.
+ */
+export const CONTENT_THRESHOLD = 0.6;
+
+function envelope(samples: Pcm, frameLength: number, rangeDb: number): Float32Array {
   const levels = frameLevelsDb(samples, frameLength);
   let max = -Infinity;
   for (const l of levels) max = Math.max(max, l);
@@ -67,14 +88,15 @@ function correlationAt(a: Float32Array, b: Float32Array, lag: number): number {
 }
 
 /**
- * Compares two channels of the same file sample for sample rate. Works on level envelopes in
- * dB, so a copy that is attenuated (a constant dB offset), delayed (the lag search) or
- * re-encoded (small spectral changes, same envelope) still matches, while two different
- * voices do not.
+ * Compares two channels of the same file sample for sample rate. The level envelopes in dB
+ * find the lag, and rule out channels whose speech comes at different times; a copy that is
+ * attenuated (a constant dB offset), delayed (the lag search) or re-encoded (small spectral
+ * changes, same envelope) still matches them. Where they match, the spectra at that lag must
+ * agree too, so that two talkers with a similar rhythm are not taken for one.
  */
 export function compareChannels(
-  a: Float32Array,
-  b: Float32Array,
+  a: Pcm,
+  b: Pcm,
   sampleRate: number,
   options: Partial<SimilarityOptions> = {},
 ): ChannelComparison {
@@ -83,7 +105,7 @@ export function compareChannels(
   const frameLength = Math.max(1, Math.round(sampleRate * o.frameSeconds));
   const ea = envelope(a, frameLength, o.dynamicRangeDb);
   const eb = envelope(b, frameLength, o.dynamicRangeDb);
-  if (ea.length < 2 || eb.length < 2) return { score: 0, lagSeconds: 0 };
+  if (ea.length < 2 || eb.length < 2) return { score: 0, lagSeconds: 0, content: null };
   const maxLag = Math.min(Math.round(o.maxLagSeconds / o.frameSeconds), ea.length - 2);
   let best = -Infinity;
   let bestLag = 0;
@@ -94,10 +116,18 @@ export function compareChannels(
       bestLag = lag;
     }
   }
-  return { score: best, lagSeconds: (bestLag * frameLength) / sampleRate };
+  const lagSamples = bestLag * frameLength;
+  // The spectra are compared only where the envelopes match: elsewhere the verdict is made.
+  const content =
+    best >= SIMILARITY_THRESHOLD ? contentAgreement(a, b, sampleRate, lagSamples) : null;
+  return { score: best, lagSeconds: lagSamples / sampleRate, content };
 }
 
 /** True when a comparison says the two channels carry the same content. */
 export function areSimilar(comparison: ChannelComparison): boolean {
-  return comparison.score >= SIMILARITY_THRESHOLD;
+  return (
+    comparison.score >= SIMILARITY_THRESHOLD &&
+    comparison.content !== null &&
+    comparison.content >= CONTENT_THRESHOLD
+  );
 }

@@ -1,3 +1,5 @@
+import { pcmPeak, type Pcm } from './pcm';
+
 /**
  * Signal levels in decibels relative to full scale (dBFS), for float samples in -1..1.
  * Digital silence has no level; it is reported as `SILENCE_DB`.
@@ -20,9 +22,8 @@ export function rmsLevelDb(samples: Float32Array): number {
 }
 
 /** Highest absolute sample, in dBFS. */
-export function peakLevelDb(samples: Float32Array): number {
-  let peak = 0;
-  for (let i = 0; i < samples.length; i++) peak = Math.max(peak, Math.abs(samples[i]!));
+export function peakLevelDb(samples: Pcm): number {
+  const peak = pcmPeak(samples);
   return peak > 0 ? Math.max(SILENCE_DB, 20 * Math.log10(peak)) : SILENCE_DB;
 }
 
@@ -30,12 +31,14 @@ export function peakLevelDb(samples: Float32Array): number {
  * The level of each consecutive frame of `frameLength` samples, in dBFS (a last partial frame
  * is dropped). This is the envelope that channel comparison works on.
  */
-export function frameLevelsDb(samples: Float32Array, frameLength: number): Float32Array {
+export function frameLevelsDb(samples: Pcm, frameLength: number): Float32Array {
   if (!Number.isInteger(frameLength) || frameLength <= 0) {
     throw new RangeError(`frameLength must be a positive integer, not ${frameLength}.`);
   }
   const frames = Math.floor(samples.length / frameLength);
   const levels = new Float32Array(frames);
+  // 16-bit samples are measured against their own full scale.
+  const fullScale = samples instanceof Int16Array ? 32768 * 32768 : 1;
   for (let f = 0; f < frames; f++) {
     let sum = 0;
     const start = f * frameLength;
@@ -43,7 +46,7 @@ export function frameLevelsDb(samples: Float32Array, frameLength: number): Float
       const s = samples[i]!;
       sum += s * s;
     }
-    levels[f] = toDb(sum / frameLength);
+    levels[f] = toDb(sum / frameLength / fullScale);
   }
   return levels;
 }

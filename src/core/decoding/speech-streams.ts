@@ -1,3 +1,5 @@
+import { pcmFloats, type Pcm } from '../audio/pcm';
+
 /** A stretch of the file copied into a stream: [fileStart, fileEnd) placed at streamStart. */
 export interface StreamPiece {
   fileStart: number;
@@ -103,17 +105,13 @@ export function unpausedSeconds(
 }
 
 /** The stream's audio, copied out of the file's samples. */
-export function streamSamples(
-  stream: SpeechStream,
-  samples: Float32Array,
-  rate: number,
-): Float32Array {
+export function streamSamples(stream: SpeechStream, samples: Pcm, rate: number): Float32Array {
   const out = new Float32Array(Math.round(stream.length * rate));
   for (const p of stream.pieces) {
     const from = Math.round(p.fileStart * rate);
     const to = Math.min(samples.length, Math.round(p.fileEnd * rate));
     const at = Math.round(p.streamStart * rate);
-    out.set(samples.subarray(from, Math.min(to, from + (out.length - at))), at);
+    out.set(pcmFloats(samples, from, Math.min(to, from + (out.length - at))), at);
   }
   return out;
 }

@@ -1,3 +1,9 @@
+import {
+  DEFAULT_LEVEL_NORMALISATION,
+  normalisingGain,
+  type LevelNormalisation,
+} from '../../core/audio/level-normalisation';
+import type { Pcm } from '../../core/audio/pcm';
 import { ServiceError } from '../../core/contract/errors';
 import { SILERO_VAD } from '../../core/model-catalog';
 import { SAMPLE_RATE, toSamples } from '../../core/units';
@@ -47,6 +53,8 @@ export async function loadSileroVad(
     modelId?: string;
     /** How long channels are cut for batching (the default unless comparing layouts). */
     layout?: StreamLayout;
+    /** Each stream's level brought up before scoring (null: scored as it is). */
+    level?: LevelNormalisation | null;
   } = {},
 ): Promise<SpeechDetector> {
   const modelId = options.modelId ?? SILERO_VAD.id;
@@ -68,7 +76,12 @@ export async function loadSileroVad(
         );
       }),
   );
-  return new SileroVad(onnx, await session, options.layout);
+  return new SileroVad(
+    onnx,
+    await session,
+    options.layout,
+    options.level === undefined ? DEFAULT_LEVEL_NORMALISATION : options.level,
+  );
 }
 
 /**
@@ -109,13 +122,14 @@ class SileroVad implements SpeechDetector {
     private readonly onnx: OnnxRuntime,
     private readonly session: OnnxSession,
     private readonly layout: StreamLayout = DEFAULT_LAYOUT,
+    private readonly level: LevelNormalisation | null = DEFAULT_LEVEL_NORMALISATION,
   ) {
     const windows = toSamples(layout.streamSeconds) / VAD_WINDOW;
     this.streamWindows = Number.isFinite(windows) ? Math.max(1, Math.round(windows)) : Infinity;
     this.warmupWindows = layout.warmupWindows;
   }
 
-  async probabilities(samples: Float32Array, options: ScoreOptions = {}): Promise<Float32Array> {
+  async probabilities(samples: Pcm, options: ScoreOptions = {}): Promise<Float32Array> {
     const from = options.from ?? 0;
     const base = (options.offset ?? 0) * VAD_WINDOW;
     const to = options.to ?? Math.ceil((base + samples.length) / VAD_WINDOW);
@@ -157,7 +171,7 @@ class SileroVad implements SpeechDetector {
 
   /** Streams side by side, each from `start` (with its warm-up) to its end, within from..to. */
   private async scoreBatch(
-    samples: Float32Array,
+    samples: Pcm,
     starts: readonly number[],
     from: number,
     to: number,
@@ -174,6 +188,20 @@ class SileroVad implements SpeechDetector {
     const begin = (s: number) => starts[s]! - lead(s);
     const steps = Math.max(...starts.map((_, s) => last(s) - begin(s)));
     const row = CONTEXT + VAD_WINDOW;
+    // Each stream is brought to a working level by a gain measured on the whole stream, its
+    // warm-up included, whatever part of it is kept: so a stream gets the same gain however
+    // the channel is cut into pieces (the speech stage's pieces end on stream boundaries).
+    // 16-bit samples are brought to floats on the way in, a window at a time.
+    const scale = samples instanceof Int16Array ? 1 / 32768 : 1;
+    const gains = starts.map((_, s) => {
+      if (this.level === null) return scale;
+      const end = size === Infinity ? samples.length : (starts[s]! + size) * VAD_WINDOW - base;
+      const span = samples.subarray(
+        Math.max(0, begin(s) * VAD_WINDOW - base),
+        Math.max(0, Math.min(samples.length, end)),
+      );
+      return normalisingGain(span, VAD_WINDOW, this.level) * scale;
+    });
     const input = new Float32Array(streams * row);
     let state = new Float32Array(2 * streams * 128);
     const sr = this.onnx.tensor('int64', BigInt64Array.from([BigInt(SAMPLE_RATE)]), []);
@@ -195,6 +223,10 @@ class SileroVad implements SpeechDetector {
         // The context is the previous window's tail, within this stream only.
         if (step > 0) slot.set(samples.subarray(start - CONTEXT, start), 0);
         slot.set(samples.subarray(start, Math.min(samples.length, start + VAD_WINDOW)), CONTEXT);
+        const gain = gains[s]!;
+        if (gain !== 1) {
+          for (let i = 0; i < row; i++) slot[i] = Math.max(-1, Math.min(1, slot[i]! * gain));
+        }
       }
       if (active === 0) break;
       const outputs = await this.session.run({

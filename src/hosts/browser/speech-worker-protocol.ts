@@ -2,6 +2,7 @@
  * Messages between the engine's worker and the worker that runs voice activity detection
  * (Silero VAD) in a thread of its own.
  */
+import type { Pcm } from '../../core/audio/pcm';
 import type { Envelope, ErrorReply } from '../../worker/envelope';
 
 /** Which model the speech worker runs, sent with every call (it loads each once). */
@@ -13,10 +14,7 @@ export interface SpeechModel {
 export type ToSpeechWorker =
   | Envelope<'load', SpeechModel>
   /** `samples` begins at window `offset` of the channel; it is transferred. */
-  | Envelope<
-      'score',
-      SpeechModel & { samples: Float32Array; offset: number; from: number; to: number }
-    >
+  | Envelope<'score', SpeechModel & { samples: Pcm; offset: number; from: number; to: number }>
   | Envelope<'cancel', null>;
 
 export type FromSpeechWorker =

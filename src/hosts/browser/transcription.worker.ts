@@ -6,7 +6,9 @@ import type { Device } from '../../engine/models/model-settings';
 import { runPipeline, warmUp } from '../../engine/pipeline';
 import type { EnginePorts } from '../../engine/ports';
 import { toWireError } from '../../worker/envelope';
-import type { EngineSettings, FromWorker, ToWorker } from '../../worker/protocol';
+import type { CrashKind, EngineSettings, FromWorker, ToWorker } from '../../worker/protocol';
+import { isRuntimeFault } from '../../worker/runtime-fault';
+import { holdLifeLock } from '../../worker/worker-watch';
 import { browserEnginePorts } from './engine-ports';
 import { pickDevice, usableDevice } from './transformers-setup';
 
@@ -14,6 +16,7 @@ import { pickDevice, usableDevice } from './transformers-setup';
 interface WorkerScope {
   postMessage(message: FromWorker): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<ToWorker>) => void): void;
+  close(): void;
 }
 
 const scope = self as unknown as WorkerScope;
@@ -87,8 +90,28 @@ async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): P
     }
     post({ id, type: 'result', data: response });
   } catch (thrown) {
-    post({ id, type: 'error', data: toWireError(toServiceError(thrown)) });
+    // After a trap or with memory exhausted the runtime is broken: the page replaces the worker.
+    if (isRuntimeFault(thrown)) post({ id, type: 'crashed', data: toWireError(thrown) });
+    else post({ id, type: 'error', data: toWireError(toServiceError(thrown)) });
   }
+}
+
+/** Test builds: dies as a worker dies in use, so that the page's recovery can be tested. */
+function crash(kind: CrashKind): void {
+  if (kind === 'exit') {
+    scope.close();
+    return;
+  }
+  // A real trap, thrown where nothing catches it, as a runtime's fault in a callback surfaces:
+  // a module of one function whose body is `unreachable`.
+  const module = new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x04, 0x01, 0x60, 0x00, 0x00, 0x03, 0x02,
+    0x01, 0x00, 0x07, 0x05, 0x01, 0x01, 0x66, 0x00, 0x00, 0x0a, 0x05, 0x01, 0x03, 0x00, 0x00, 0x0b,
+  ]);
+  setTimeout(() => {
+    const trap = new WebAssembly.Instance(new WebAssembly.Module(module)).exports.f;
+    (trap as () => void)();
+  });
 }
 
 scope.addEventListener('message', (event) => {
@@ -102,6 +125,15 @@ scope.addEventListener('message', (event) => {
       break;
     case 'transcribe':
       void transcribe(message);
+      break;
+    case 'watch':
+      void holdLifeLock(message.data).then(
+        () => post({ id: 0, type: 'watching', data: message.data }),
+        () => undefined,
+      );
+      break;
+    case 'crash':
+      if (import.meta.env.MURMUR_TEST_HOOKS) crash(message.data);
       break;
     default:
       throw new Error(`Unknown message to the worker: ${JSON.stringify(message satisfies never)}`);

@@ -14,7 +14,7 @@ import { webhookPayload } from '../../core/webhook/payload';
 import { readableCues } from '../../core/format/readable-cues';
 import { renderReadableSrt, renderReadableVtt } from '../../core/format/readable-subtitles';
 import { runPipeline } from '../../engine/pipeline';
-import { nodeEnginePorts } from './engine-ports';
+import { nodeEnginePorts, type NodeEngineSettings } from './engine-ports';
 import { CliUsageError, parseCliArgs, type CliArgs } from './cli-args';
 import { helpText } from './help';
 import { diskFile, type DiskFile } from './media-file';
@@ -25,6 +25,25 @@ import { nodeDeliveryFetch } from './webhook-fetch';
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+}
+
+export interface CliOptions {
+  /** Aborted when the user interrupts (Ctrl-C, SIGTERM): the `cancelled` error body is printed. */
+  signal?: AbortSignal;
+  /** Engine settings beside those of the command line (tests shorten the URL time-out). */
+  engine?: Pick<NodeEngineSettings, 'fetchTimeoutSeconds'>;
+}
+
+/** Rejects with an `AbortError` as soon as `signal` aborts, whatever `work` is doing. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () =>
+      reject(new DOMException('The transcription was cancelled.', 'AbortError'));
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 async function readRequest(args: CliArgs): Promise<TranscriptionRequest<DiskFile>> {
@@ -64,7 +83,11 @@ async function deliver(url: string, requestId: string, response: TranscriptionRe
 }
 
 /** Runs the CLI and returns its exit status: 0 success, 2 request problem, 1 other failure. */
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  io: CliIo,
+  options: CliOptions = {},
+): Promise<number> {
   let args: CliArgs;
   try {
     if (argv[0] === 'serve') {
@@ -89,16 +112,21 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   let webhook: string | null = null;
   let response: TranscriptionResponse;
   try {
-    const request = await readRequest(args);
-    for (const notice of request.notices) io.stderr(`murmur: note: ${notice}\n`);
-    webhook = request.webhook_url;
-    response = await runPipeline(
-      request,
-      nodeEnginePorts({
-        models: args.models,
-        model: args.model,
-        translationModel: args.translationModel,
-      }),
+    // A step that cannot stop at once (a model run) is not waited for: the answer is printed now.
+    response = await untilAborted(
+      (async () => {
+        const request = await readRequest(args);
+        for (const notice of request.notices) io.stderr(`murmur: note: ${notice}\n`);
+        webhook = request.webhook_url;
+        const ports = nodeEnginePorts({
+          ...options.engine,
+          models: args.models,
+          model: args.model,
+          translationModel: args.translationModel,
+        });
+        return runPipeline(request, ports, options.signal ? { signal: options.signal } : {});
+      })(),
+      options.signal,
     );
   } catch (thrown) {
     const error = toServiceError(thrown);

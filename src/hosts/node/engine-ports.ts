@@ -21,6 +21,8 @@ export interface NodeEngineSettings {
   ffmpeg?: NodeFfmpegOptions;
   /** Model files other than those of `models` (tests give missing or counted ones). */
   modelFiles?: ModelFiles;
+  /** See `EnginePorts.fetchTimeoutSeconds`. */
+  fetchTimeoutSeconds?: number;
 }
 
 const recognisers = new ModelCache<LoadedWhisper>();
@@ -40,6 +42,9 @@ export function nodeEnginePorts(settings: NodeEngineSettings): EnginePorts {
     ffmpeg: nodeFfmpeg(settings.ffmpeg ?? {}),
     fetch: (url, init) => fetch(url, init),
     crossOriginFetch: false,
+    ...(settings.fetchTimeoutSeconds === undefined
+      ? {}
+      : { fetchTimeoutSeconds: settings.fetchTimeoutSeconds }),
     speechDetector: (options) => loadSileroVad(onnx, files, { ...options, modelId: vadModel }),
     recogniser: ({ onProgress }) =>
       recognisers.get(`${settings.models ?? 'hub'}|${settings.model}`, () =>

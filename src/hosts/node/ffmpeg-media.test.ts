@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { pcmFloats } from '../../core/audio/pcm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareChannels } from '../../core/audio/channel-similarity';
 import { ServiceError } from '../../core/contract/errors';
@@ -177,8 +178,8 @@ describe('channels', () => {
   let jfk: Float32Array;
   let ldc: Float32Array;
   beforeAll(async () => {
-    jfk = (await decode(sharedMedia('speech/jfk.wav'))).channels[0]!;
-    ldc = (await decode(sharedMedia('speech/LDC93S1.wav'))).channels[0]!;
+    jfk = pcmFloats((await decode(sharedMedia('speech/jfk.wav'))).channels[0]!);
+    ldc = pcmFloats((await decode(sharedMedia('speech/LDC93S1.wav'))).channels[0]!);
   });
 
   it('splits stereo into its left and right channels', async () => {
@@ -364,6 +365,38 @@ describe('long files are decoded window by window', () => {
       }
     });
   }
+});
+
+describe('long audio kept 16-bit', () => {
+  it('keeps the samples to 16 bits and finds the same speech and billing', async () => {
+    const path = fixtures.ffmpeg('compact-stereo.wav', [
+      '-i',
+      sharedMedia('speech/jfk.wav'),
+      '-i',
+      sharedMedia('speech/LDC93S1.wav'),
+      '-filter_complex',
+      '[0:a][1:a]amerge=inputs=2',
+    ]);
+    const floats = await prepare(path);
+    const compact = await prepare(path, {}, { compactFromSeconds: 0 });
+    expect(floats.channels[0]!.samples).toBeInstanceOf(Float32Array);
+    expect(compact.channels.map((c) => c.samples.constructor)).toEqual([Int16Array, Int16Array]);
+    expect(compact.billing).toEqual(floats.billing);
+    expect(compact.file).toEqual(floats.file);
+    for (const [i, channel] of compact.channels.entries()) {
+      const exact = floats.channels[i]!.samples as Float32Array;
+      const kept = pcmFloats(channel.samples);
+      expect(kept.length).toBe(exact.length);
+      let worst = 0;
+      for (let k = 0; k < exact.length; k++)
+        worst = Math.max(worst, Math.abs(kept[k]! - exact[k]!));
+      // Rounding to 16 bits: at most half a step (clipping aside, which this audio never does).
+      expect(worst).toBeLessThanOrEqual(0.5 / 32768 + 1e-9);
+      const speech = (c: { speech: { start: number; end: number }[] }) =>
+        c.speech.reduce((n, s) => n + s.end - s.start, 0);
+      expect(speech(channel)).toBeCloseTo(speech(floats.channels[i]!), 1);
+    }
+  });
 });
 
 describe('sample rates and lengths', () => {

@@ -1,13 +1,45 @@
 #!/usr/bin/env node
-// The CLI is written in TypeScript; tsx compiles it on load so no build step is needed.
-import { register } from 'tsx/esm/api';
+// `murmur serve` stops on SIGTERM or SIGINT by itself (it finishes the requests in flight).
+const serving = process.argv[2] === 'serve';
 
+// Otherwise Ctrl-C or SIGTERM cancels: the `cancelled` error body is printed like any other
+// failure, and the exit status is the shell's for the signal (128 + its number). A second signal
+// ends at once. The handlers come first, so that a signal while the CLI is still loading is
+// answered too.
+const interrupted = new AbortController();
+let exitStatus = null;
+if (!serving) {
+  for (const [signal, status] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ]) {
+    process.on(signal, () => {
+      if (exitStatus !== null) process.exit(status);
+      exitStatus = status;
+      interrupted.abort();
+    });
+  }
+}
+
+// The CLI is written in TypeScript; tsx compiles it on load so no build step is needed.
+const { register } = await import('tsx/esm/api');
 register();
 const { main } = await import('./cli.ts');
-process.exitCode = await main(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-});
-// A stopped server has finished its work; fetch's connection pool may still hold sockets open
-// for a few seconds, which would delay the exit that a process manager waits for.
-if (process.argv[2] === 'serve') process.exit();
+const code = await main(
+  process.argv.slice(2),
+  {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  },
+  { signal: interrupted.signal },
+);
+if (serving) {
+  // A stopped server has finished its work; fetch's connection pool may still hold sockets
+  // open for a few seconds, which would delay the exit that a process manager waits for.
+  process.exit(code);
+} else if (exitStatus !== null) {
+  // Model runs still under way would keep the process alive: leave once the output is written.
+  process.stdout.write('', () => process.exit(exitStatus));
+} else {
+  process.exitCode = code;
+}

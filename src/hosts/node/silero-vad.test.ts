@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { compactPcm } from '../../core/audio/pcm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { speechRegions } from '../../core/audio/speech-regions';
 import {
@@ -51,6 +52,25 @@ describe('Silero VAD over a long channel in batched streams', () => {
     }
     // The first stream starts where one pass starts: identical until the first cut.
     for (let w = 0; w < 250; w++) expect(batched[w]).toBeCloseTo(whole[w]!, 4);
+  });
+
+  it('brings quiet audio up before scoring, and reads 16-bit channels as floats', async () => {
+    // A far-field meeting at about -41 dBFS: brought up, more of it scores as speech.
+    const meeting = decode(sharedMedia('diarization/dev00.wav'));
+    const level = await loadSileroVad(onnx, models, { modelId: TEST_VAD_MODEL_ID });
+    const asIs = await loadSileroVad(onnx, models, { modelId: TEST_VAD_MODEL_ID, level: null });
+    const mean = (p: Float32Array) => p.reduce((sum, x) => sum + x, 0) / p.length;
+    const raised = mean(await level.probabilities(meeting));
+    const plain = mean(await asIs.probabilities(meeting));
+    expect(raised).toBeGreaterThan(plain + 0.02);
+    // Loud audio is left (nearly: a stream with a long pause is raised a little) as it is.
+    const loud = await level.probabilities(samples);
+    const untouched = await asIs.probabilities(samples);
+    for (let w = 0; w < loud.length; w += 50) expect(loud[w]).toBeCloseTo(untouched[w]!, 2);
+    const compact = await level.probabilities(compactPcm(samples));
+    let worst = 0;
+    for (let w = 0; w < loud.length; w++) worst = Math.max(worst, Math.abs(compact[w]! - loud[w]!));
+    expect(worst).toBeLessThan(0.05);
   });
 
   it('scores any piece of a channel as scoring it whole does', async () => {

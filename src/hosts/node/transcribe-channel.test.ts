@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pcmFloats } from '../../core/audio/pcm';
 import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech';
 import type { RecognisedSegment } from '../../core/assemble/response';
 import { settledSpeechRegions } from '../../core/audio/speech-regions';
@@ -162,7 +163,7 @@ async function wholeAndGrowing(
   const vad = await loadSileroVad(nodeOnnxRuntime(), testModelFiles(), {
     modelId: TEST_VAD_MODEL_ID,
   });
-  const probabilities = await vad.probabilities(channel.samples);
+  const probabilities = await vad.probabilities(pcmFloats(channel.samples));
   const step = 3 * SAMPLE_RATE;
   let end = 0;
   const settled: number[] = [];

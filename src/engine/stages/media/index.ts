@@ -16,6 +16,8 @@ export interface MediaStageInput<F extends MediaFile> {
   endpoint: Endpoint;
   /** Seconds per decoding window (see `DecodeOptions.windowSeconds`); tests make it small. */
   windowSeconds?: number;
+  /** See `DecodeOptions.compactFromSeconds`; tests make it 0 to keep short audio 16-bit. */
+  compactFromSeconds?: number;
 }
 
 export interface DecodedMedia {
@@ -53,6 +55,9 @@ export async function run<F extends MediaFile>(
       for await (const piece of decodeChannels(ports.ffmpeg, path, probe, fileName, {
         ...passOn,
         ...(input.windowSeconds ? { windowSeconds: input.windowSeconds } : {}),
+        ...(input.compactFromSeconds === undefined
+          ? {}
+          : { compactFromSeconds: input.compactFromSeconds }),
       })) {
         busy += clock() - resumed;
         yield piece;

@@ -13,6 +13,45 @@ export interface FetchOptions {
   onProgress?: ProgressListener;
   /** See `MediaPorts.crossOriginFetch`. */
   crossOrigin: boolean;
+  /** See `EnginePorts.fetchTimeoutSeconds` (default `FETCH_TIMEOUT_SECONDS`). */
+  timeoutSeconds?: number;
+}
+
+/**
+ * How long a media URL may take to answer, and to send more of its body. A server that accepts
+ * the connection and then says nothing would otherwise hold the request for as long as the
+ * runtime's own limit (five minutes in Node, none in some browsers).
+ */
+export const FETCH_TIMEOUT_SECONDS = 30;
+
+/**
+ * An abort signal that fires when `signal` does or when `restart` was last called longer than
+ * `seconds` ago; `timedOut` tells which.
+ */
+function deadline(seconds: number, signal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  const restart = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException('The media URL timed out.', 'TimeoutError'));
+    }, seconds * 1000);
+  };
+  restart();
+  return {
+    signal: controller.signal,
+    restart,
+    timedOut: () => timedOut,
+    stop: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
 }
 
 const isAbort = (e: unknown) => e instanceof Error && e.name === 'AbortError';
@@ -45,6 +84,7 @@ async function readBody(
   response: Response,
   options: FetchOptions,
   label: string,
+  onChunk: () => void,
 ): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? '');
   const total = Number.isFinite(declared) && declared > 0 ? declared : null;
@@ -57,6 +97,7 @@ async function readBody(
       options.signal?.throwIfAborted();
       const { done, value } = await reader.read();
       if (done) break;
+      onChunk();
       if (length + value.length > buffer.length) {
         const grown = new Uint8Array(Math.max(buffer.length * 2, length + value.length));
         grown.set(buffer.subarray(0, length));
@@ -93,11 +134,34 @@ export async function fetchMedia(
     const message = `${field} is a ${platform} page, not a media file: media cannot be fetched from ${platform} pages (in the browser or by Murmur's CLI). Download the audio or video file and drop it here, or give a direct link to the file.`;
     throw new ServiceError('invalid_request', message, [{ field, message }]);
   }
+  const seconds = options.timeoutSeconds ?? FETCH_TIMEOUT_SECONDS;
+  const timer = deadline(seconds, options.signal);
+  try {
+    return await fetchWithin(url, parsed, field, fetchPort, options, timer);
+  } catch (e) {
+    if (!timer.timedOut() || options.signal?.aborted) throw e;
+    throw new ServiceError(
+      'url_fetch_failed',
+      `${url} could not be fetched: the server sent nothing for ${seconds} s, so the request was given up.`,
+    );
+  } finally {
+    timer.stop();
+  }
+}
+
+async function fetchWithin(
+  url: string,
+  parsed: URL,
+  field: string,
+  fetchPort: FetchPort,
+  options: FetchOptions,
+  timer: ReturnType<typeof deadline>,
+): Promise<{ name: string; bytes: Uint8Array }> {
   let response: Response;
   try {
-    response = await fetchPort(url, options.signal ? { signal: options.signal } : {});
+    response = await fetchPort(url, { signal: timer.signal });
   } catch (e) {
-    if (isAbort(e)) throw e;
+    if (isAbort(e) || timer.timedOut()) throw e;
     const detail = e instanceof Error ? e.message : String(e);
     throw new ServiceError(
       'url_fetch_failed',
@@ -121,7 +185,8 @@ export async function fetchMedia(
     );
   }
   const name = nameFromUrl(parsed);
-  const bytes = await readBody(response, options, name);
+  // The body is read under the same deadline, renewed with every piece that arrives.
+  const bytes = await readBody(response, { ...options, signal: timer.signal }, name, timer.restart);
   if (bytes.length === 0) {
     throw new ServiceError('undecodable_media', `${url} returned an empty file (0 bytes).`);
   }
@@ -133,13 +198,21 @@ export async function fetchMedia(
 export async function mediaSource<F extends MediaFile>(
   media: MediaInput<F>,
   endpoint: Endpoint,
-  ports: { fetch: FetchPort; ffmpeg: FfmpegPort; crossOriginFetch: boolean },
+  ports: {
+    fetch: FetchPort;
+    ffmpeg: FfmpegPort;
+    crossOriginFetch: boolean;
+    fetchTimeoutSeconds?: number;
+  },
   options: { signal?: AbortSignal; onProgress?: ProgressListener },
 ): Promise<MediaSource> {
   if (media.kind === 'url') {
     const fetched = await fetchMedia(media.url, endpoint, ports.fetch, {
       ...options,
       crossOrigin: ports.crossOriginFetch,
+      ...(ports.fetchTimeoutSeconds === undefined
+        ? {}
+        : { timeoutSeconds: ports.fetchTimeoutSeconds }),
     });
     return { kind: 'bytes', ...fetched };
   }

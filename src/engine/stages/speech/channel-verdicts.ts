@@ -1,5 +1,6 @@
 import type { ChannelVerdict } from '../../../core/audio/billing';
 import { areSimilar, compareChannels } from '../../../core/audio/channel-similarity';
+import type { Pcm } from '../../../core/audio/pcm';
 import { isSilentChannel } from '../../../core/audio/silence';
 import { spanDuration, type TimeSpan } from '../../../core/audio/speech-regions';
 
@@ -15,7 +16,7 @@ export interface ChannelAnalysis {
  * compared with the earlier distinct channels, and the first it matches is the one it copies.
  */
 export function channelVerdicts(
-  channels: readonly Float32Array[],
+  channels: readonly Pcm[],
   analyses: readonly ChannelAnalysis[],
   sampleRate: number,
 ): ChannelVerdict[] {

@@ -1,3 +1,4 @@
+import type { Pcm } from '../../../core/audio/pcm';
 import { toSeconds } from '../../../core/units';
 import type { ChannelAudio, SpeechRegion } from './speech-audio';
 
@@ -9,7 +10,7 @@ export interface GrowingChannel {
   /** Index of the channel in the file (0-based). */
   readonly index: number;
   /** The samples so far (the array may be replaced by a longer one; its start stays). */
-  readonly samples: Float32Array;
+  readonly samples: Pcm;
   /** Seconds in the file: the container's figure while decoding, the decoded length once complete. */
   readonly duration: number;
   /** Speech regions that later audio cannot change, in time order; all of them once complete. */
@@ -40,7 +41,7 @@ export function completeChannel(channel: ChannelAudio): GrowingChannel {
 
 /** The speech stage's side of a growing channel: it adds to it, then completes or fails it. */
 export class ChannelFeed implements GrowingChannel {
-  samples: Float32Array;
+  samples: Pcm;
   speech: readonly SpeechRegion[] = [];
   complete = false;
   private failure: unknown = null;
@@ -50,19 +51,19 @@ export class ChannelFeed implements GrowingChannel {
 
   constructor(
     readonly index: number,
-    samples: Float32Array,
+    samples: Pcm,
     public duration: number,
   ) {
     this.samples = samples;
   }
 
-  update(samples: Float32Array, speech: readonly SpeechRegion[]): void {
+  update(samples: Pcm, speech: readonly SpeechRegion[]): void {
     this.samples = samples;
     this.speech = speech;
     this.wake();
   }
 
-  finish(samples: Float32Array, speech: readonly SpeechRegion[]): void {
+  finish(samples: Pcm, speech: readonly SpeechRegion[]): void {
     this.complete = true;
     this.duration = toSeconds(samples.length);
     this.update(samples, speech);

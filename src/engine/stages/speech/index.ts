@@ -12,6 +12,7 @@ import {
   similarChannelCount,
 } from '../../../core/audio/billing';
 import { peakLevelDb } from '../../../core/audio/levels';
+import type { Pcm } from '../../../core/audio/pcm';
 import { providedFileMetadata } from '../../../core/audio/probe';
 import { isSilentChannel } from '../../../core/audio/silence';
 import { noiseFramesOutside } from '../../../core/audio/spectral-denoise';
@@ -70,7 +71,7 @@ async function findSpeech(
   const detector = ports.speechDetector(signal ? { signal } : {});
   detector.catch(() => undefined);
 
-  let channels: readonly Float32Array[] = [];
+  let channels: readonly Pcm[] = [];
   let published = 0;
   // VAD scores each piece while ffmpeg decodes the next; what is settled is published where
   // the detector runs beside recognition, unless the channel is to be denoised first (its

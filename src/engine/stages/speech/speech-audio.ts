@@ -1,3 +1,4 @@
+import type { Pcm } from '../../../core/audio/pcm';
 import type { TimeSpan } from '../../../core/audio/speech-regions';
 import type { ChannelBilling, ProvidedFileMetadata } from '../../../core/contract/response';
 import type { Seconds } from '../../../core/units';
@@ -9,8 +10,8 @@ export type SpeechRegion = TimeSpan;
 export interface ChannelAudio {
   /** Index of the channel in the file (0-based): segments are labelled `channel_<index>`. */
   index: number;
-  /** 16 kHz mono float32 PCM of this channel (denoised when noise reduction is on). */
-  samples: Float32Array;
+  /** 16 kHz samples of this channel, floats or 16-bit (denoised when noise reduction is on). */
+  samples: Pcm;
   speech: SpeechRegion[];
 }
 

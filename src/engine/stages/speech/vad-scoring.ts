@@ -1,4 +1,5 @@
 import { peakLevelDb } from '../../../core/audio/levels';
+import type { Pcm } from '../../../core/audio/pcm';
 import { SILENT_PEAK_DB } from '../../../core/audio/silence';
 import { toSamples, toSeconds } from '../../../core/units';
 import { VAD_WINDOW } from '../../models/silero-vad';
@@ -39,7 +40,7 @@ export class ChannelScoring {
    * Scores what `length` samples of the channels allow (everything when `final`); true if it
    * scored anything.
    */
-  async score(channels: readonly Float32Array[], length: number, final: boolean): Promise<boolean> {
+  async score(channels: readonly Pcm[], length: number, final: boolean): Promise<boolean> {
     const started = this.clock();
     try {
       // Where scoring runs beside recognition, the first piece is short; then one piece takes
@@ -56,7 +57,7 @@ export class ChannelScoring {
 
   /** Scores up to `limit` more windows (on stream boundaries); true if it scored any. */
   private async scorePiece(
-    channels: readonly Float32Array[],
+    channels: readonly Pcm[],
     length: number,
     final: boolean,
     limit: number,
