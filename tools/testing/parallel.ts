@@ -36,3 +36,22 @@ export function rowsText(
 ) {
   return sequence.map((i) => rows[i]![language]).join(' ');
 }
+
+/**
+ * `text` (words of the rows in `from`) given word for word in `to`, as the rows pair them; a
+ * word of no row is kept as it is. Every row is one word, so this is the exact translation of
+ * whatever was recognised: a check of translation alone, recognition errors aside.
+ */
+export function rowsTranslation(
+  rows: readonly ParallelRow[],
+  text: string,
+  from: TestLanguage,
+  to: TestLanguage,
+): string {
+  const table = new Map(rows.map((row) => [row[from].toLowerCase(), row[to]]));
+  return text
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .map((word) => table.get(word.toLowerCase()) ?? word)
+    .join(' ');
+}

@@ -3,7 +3,12 @@ import { rmSync } from 'node:fs';
 import { ENDPOINTS } from '../../core/contract/endpoints';
 import type { ErrorBody } from '../../core/contract/errors';
 import type { TranscriptionResponse } from '../../core/contract/response';
-import { parallelRows, rowSequence, rowsText } from '../../../tools/testing/parallel';
+import {
+  parallelRows,
+  rowSequence,
+  rowsText,
+  rowsTranslation,
+} from '../../../tools/testing/parallel';
 import { scratchDir, spokenFile } from '../../../tools/testing/speech';
 import { wordErrorRate } from '../../../tools/testing/wer';
 import { main } from './cli';
@@ -30,8 +35,16 @@ async function run(...argv: string[]) {
 const dir = scratchDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const rows = parallelRows();
-// Sequences the translation model was not trained on as such (its training draws its own).
-const sequences = [rowSequence(71, 6, rows.length), rowSequence(72, 5, rows.length)];
+// Sequences the translation model was not trained on as such (its training draws its own):
+// four utterances, about 25 words. Translations are held to what was recognised (the rows'
+// words of the recognised text, given in the target), and, more loosely, to what was said:
+// the test recogniser misses one word in five or ten here, which no translation can restore.
+const sequences = [
+  rowSequence(71, 6, rows.length),
+  rowSequence(72, 5, rows.length),
+  rowSequence(73, 7, rows.length),
+  rowSequence(74, 6, rows.length),
+];
 
 describe('murmur transcribe with translation', () => {
   const english = spokenFile(
@@ -65,7 +78,11 @@ describe('murmur transcribe with translation', () => {
     }
     const french = sequences.map((s) => rowsText(rows, s, 'fr')).join(' ');
     const translated = segments.map((s) => s.transcription).join(' ');
-    expect(wordErrorRate(french, translated)).toBeLessThanOrEqual(0.15);
+    const recognised = segments.map((s) => s.source_transcription).join(' ');
+    expect(
+      wordErrorRate(rowsTranslation(rows, recognised, 'en', 'fr'), translated),
+    ).toBeLessThanOrEqual(0.15);
+    expect(wordErrorRate(french, translated)).toBeLessThanOrEqual(0.35);
     expect(response.prediction_raw.metadata.translation_time).toBeGreaterThan(0);
   });
 
@@ -82,13 +99,20 @@ describe('murmur transcribe with translation', () => {
       'srt',
     );
     expect(code).toBe(0);
-    const srt = (JSON.parse(stdout) as TranscriptionResponse).prediction;
+    const response = JSON.parse(stdout) as TranscriptionResponse;
+    const srt = response.prediction;
+    const recognised = response.prediction_raw.transcription
+      .map((s) => s.source_transcription)
+      .join(' ');
     const cues = srt
       .split('\n')
       .filter((line) => line.trim() !== '' && !/^\d+$/.test(line) && !line.includes('-->'))
       .join(' ');
     const german = sequences.map((s) => rowsText(rows, s, 'de')).join(' ');
-    expect(wordErrorRate(german, cues)).toBeLessThanOrEqual(0.15);
+    expect(wordErrorRate(rowsTranslation(rows, recognised, 'en', 'de'), cues)).toBeLessThanOrEqual(
+      0.15,
+    );
+    expect(wordErrorRate(german, cues)).toBeLessThanOrEqual(0.35);
   });
 
   it('translates nothing when the speech already is in the target', async () => {
@@ -127,9 +151,12 @@ describe('murmur transcribe with translation', () => {
       const segments = response.prediction_raw.transcription;
       expect(segments.map((s) => s.language)).toEqual(segments.map(() => 'es'));
       const spanish = sequences.map((s) => rowsText(rows, s, 'es')).join(' ');
+      const translated = segments.map((s) => s.transcription).join(' ');
+      const recognised = segments.map((s) => s.source_transcription).join(' ');
       expect(
-        wordErrorRate(spanish, segments.map((s) => s.transcription).join(' ')),
+        wordErrorRate(rowsTranslation(rows, recognised, 'en', 'es'), translated),
       ).toBeLessThanOrEqual(0.15);
+      expect(wordErrorRate(spanish, translated)).toBeLessThanOrEqual(0.35);
       expect(response.prediction_raw.metadata.translation_time).toBeGreaterThan(0);
     } finally {
       await server.stop();
