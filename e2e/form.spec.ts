@@ -105,10 +105,14 @@ test.describe('the request form', () => {
     await expect(app.byId('job.error')).not.toContainText('toggle_diarization');
     await app.toggle('toggle_diarization');
     await app.toggle('toggle_direct_translate');
-    await app.fill('target_translation_language', 'french');
+    // Latin is a valid target that the default translation model (M2M100) cannot write.
+    await app.fill('target_translation_language', 'latin');
     await app.submit();
-    await expect(app.byId('job.error')).toContainText('Translation into French is not available');
+    await expect(app.byId('job.error')).toContainText(
+      'Translation into Latin is not available with the translation model Xenova/m2m100_418M',
+    );
     await expect(app.byId('job.error')).toContainText('“Translate into”');
-    await expect(app.byId('job.error')).not.toContainText('"fr"');
+    await expect(app.byId('job.error')).toContainText('under Models');
+    await expect(app.byId('job.error')).not.toContainText('"la"');
   });
 });

@@ -44,6 +44,28 @@ describe('the page speaks the words of its controls', () => {
     ).toMatch(/^“fr” is not a language Murmur knows/);
   });
 
+  it('names the translation model that cannot write a target, and where to change it', () => {
+    const values: FormValues = {
+      ...DEFAULT_VALUES,
+      toggle_direct_translate: true,
+      target_translation_language: 'latin',
+    };
+    const shown = userError(
+      'The translation model Xenova/m2m100_418M cannot translate into latin.',
+      [
+        {
+          field: 'target_translation_language',
+          message: 'latin is not a language of the translation model Xenova/m2m100_418M.',
+        },
+      ],
+      values,
+    );
+    expect(shown).toBe(
+      'Translation into Latin is not available with the translation model Xenova/m2m100_418M: choose another language in “Translate into”, or another translation model under Models.',
+    );
+    expect(shown).not.toMatch(FIELD_NAMES);
+  });
+
   it('relabels field names left in any other message', () => {
     expect(userError('The diarization_* counts were ignored.', [], DEFAULT_VALUES)).not.toMatch(
       /diarization_\w/,

@@ -79,10 +79,16 @@ export function userProblem(field: string, message: string, values: FormValues):
   if (field === 'toggle_diarization' && /not available/.test(message)) {
     return `${quoted('toggle_diarization')} is not available yet: switch it off to transcribe.`;
   }
-  if (field === 'target_translation_language' && /supported/.test(message)) {
+  if (field === 'target_translation_language') {
     const chosen = values.target_translation_language.trim();
     const name = chosen === '' ? 'that language' : languageName(chosen);
-    return `Translation into ${name} is not available yet: choose English in ${quoted(field)}, or switch ${quoted('toggle_direct_translate')} off.`;
+    const model = /translation model (\S+?)\.?$/.exec(message)?.[1];
+    if (model !== undefined) {
+      return `Translation into ${name} is not available with the translation model ${model}: choose another language in ${quoted(field)}, or another translation model under Models.`;
+    }
+    if (/translation model|translation target/.test(message)) {
+      return `Translation into ${name} is not available yet: choose English in ${quoted(field)}, or switch ${quoted('toggle_direct_translate')} off.`;
+    }
   }
   return relabel(message);
 }
