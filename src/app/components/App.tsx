@@ -1,6 +1,7 @@
 import { Header } from './Header';
 import { RequestForm } from './RequestForm';
 import { ResultPanel } from './ResultPanel';
+import { UpdatePrompt } from './UpdatePrompt';
 
 export function App() {
   return (
@@ -10,6 +11,7 @@ export function App() {
         <RequestForm />
         <ResultPanel />
       </main>
+      <UpdatePrompt />
     </div>
   );
 }
