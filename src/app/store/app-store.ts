@@ -1,11 +1,19 @@
 import { create } from 'zustand';
 import { createEditorSlice, type EditorSlice } from './editor-slice';
+import { createBatchSlice, type BatchSlice } from './batch-slice';
+import { createHistorySlice, type HistorySlice } from './history-slice';
 import { createFormSlice, type FormSlice } from './form-slice';
 import { createJobSlice, type JobSlice } from './job-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createWebhookSlice, type WebhookSlice } from './webhook-slice';
 
-export type AppState = FormSlice & JobSlice & SettingsSlice & EditorSlice & WebhookSlice;
+export type AppState = FormSlice &
+  JobSlice &
+  SettingsSlice &
+  EditorSlice &
+  WebhookSlice &
+  HistorySlice &
+  BatchSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createFormSlice(...a),
@@ -13,4 +21,6 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createWebhookSlice(...a),
   ...createEditorSlice(...a),
+  ...createHistorySlice(...a),
+  ...createBatchSlice(...a),
 }));
