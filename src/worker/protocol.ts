@@ -31,9 +31,15 @@ export interface EngineSettings {
   translationModel?: string;
 }
 
+/** The models the page can download ahead of use (and delete), one of each kind. */
+export type ModelRole = 'recognition' | 'vad' | 'translation';
+
 /** Messages from the page to the transcription worker. */
 export type ToWorker =
-  Envelope<'configure', EngineSettings> | Envelope<'transcribe', RequestFields>;
+  | Envelope<'configure', EngineSettings>
+  | Envelope<'transcribe', RequestFields>
+  /** Downloads (and loads) one of the configured models ahead of a request. */
+  | Envelope<'download', ModelRole>;
 
 /** Messages from the transcription worker to the page. Progress and segments stream first. */
 export type FromWorker =
@@ -43,4 +49,6 @@ export type FromWorker =
   /** Where the recogniser runs: 'webgpu' or 'wasm'. */
   | Envelope<'device', string>
   | Envelope<'result', TranscriptionResponse>
+  /** A `download` is done: the model is in the browser's cache and loaded. */
+  | Envelope<'downloaded', ModelRole>
   | ErrorReply;

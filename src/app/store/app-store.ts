@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createEditorSlice, type EditorSlice } from './editor-slice';
 import { createBatchSlice, type BatchSlice } from './batch-slice';
+import { createModelsSlice, type ModelsSlice } from './models-slice';
 import { createHistorySlice, type HistorySlice } from './history-slice';
 import { createFormSlice, type FormSlice } from './form-slice';
 import { createJobSlice, type JobSlice } from './job-slice';
@@ -13,7 +14,8 @@ export type AppState = FormSlice &
   EditorSlice &
   WebhookSlice &
   HistorySlice &
-  BatchSlice;
+  BatchSlice &
+  ModelsSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createFormSlice(...a),
@@ -23,4 +25,5 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createEditorSlice(...a),
   ...createHistorySlice(...a),
   ...createBatchSlice(...a),
+  ...createModelsSlice(...a),
 }));

@@ -11,7 +11,8 @@ import {
   writeEntry,
 } from './history-storage';
 
-async function refreshEstimate(): Promise<void> {
+/** Reads how much the site stores and may store, for the history and the Models settings. */
+export async function refreshEstimate(): Promise<void> {
   const estimate = await navigator.storage?.estimate?.().catch(() => null);
   if (estimate?.usage === undefined || estimate.quota === undefined) return;
   useAppStore.setState({ storageEstimate: { usage: estimate.usage, quota: estimate.quota } });

@@ -1,3 +1,4 @@
+import { modelFailureMessage } from '../../core/model-failure';
 import { ServiceError } from '../../core/contract/errors';
 import { SILERO_VAD } from '../../core/model-catalog';
 import { SAMPLE_RATE, toSamples } from '../../core/units';
@@ -64,7 +65,7 @@ export async function loadSileroVad(
         const detail = e instanceof Error ? e.message : String(e);
         throw new ServiceError(
           'engine_unavailable',
-          `The voice activity model ${modelId} could not be loaded from ${models.host}: ${detail}`,
+          modelFailureMessage('voice activity', modelId, models.host, detail),
         );
       }),
   );
