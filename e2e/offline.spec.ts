@@ -1,10 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { spokenFile } from './fixtures/speech-files';
 import { useLocalModels } from './fixtures/test-models';
 import { AppPage } from './pages/app-page';
+
+/** The service worker as the preview server serves it (`vite preview` serves `dist/`). */
+const SERVICE_WORKER = 'dist/sw.js';
 
 /** Waits for the service worker to be installed (everything precached) and in control. */
 async function serviceWorkerInControl(page: Page): Promise<void> {
@@ -102,5 +105,42 @@ test.describe('installed app', () => {
     expect(installabilityErrors).toEqual([]);
     await context.close();
     rmSync(profile, { recursive: true, force: true });
+  });
+
+  test('a new version is offered, and the page switches to it only when asked', async ({
+    page,
+  }) => {
+    const app = new AppPage(page);
+    await app.goto();
+    await serviceWorkerInControl(page);
+    const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+    await expect(app.byId('app.update')).toHaveCount(0);
+
+    // A deployment: the built service worker changes on the server (the browser fetches it
+    // itself, past the test's request routing), and is put back afterwards.
+    const built = readFileSync(SERVICE_WORKER, 'utf8');
+    writeFileSync(SERVICE_WORKER, `${built}\n// next version\n`);
+    try {
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())!.update();
+      });
+    } finally {
+      writeFileSync(SERVICE_WORKER, built);
+    }
+    await expect(app.byId('app.update')).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(first);
+    const waiting = await page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration())!.waiting !== null,
+    );
+    expect(waiting).toBe(true);
+
+    await Promise.all([page.waitForEvent('load'), app.byId('app.update-reload').click()]);
+    await app.byId('form.submit').waitFor();
+    await expect(app.byId('app.update')).toHaveCount(0);
+    expect(
+      await page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())!.waiting === null,
+      ),
+    ).toBe(true);
   });
 });

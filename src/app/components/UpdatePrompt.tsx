@@ -21,7 +21,14 @@ export function UpdatePrompt() {
         type="button"
         data-testid="app.update-reload"
         className="rounded-lg bg-indigo-500 px-3 py-1.5 font-medium hover:bg-indigo-400"
-        onClick={() => void updateServiceWorker(true)}
+        onClick={() => {
+          // The registration module reloads only when the page was controlled when it loaded;
+          // on a first visit (taken over by the worker later) the switch is followed here.
+          navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), {
+            once: true,
+          });
+          void updateServiceWorker(true);
+        }}
       >
         Reload
       </button>
