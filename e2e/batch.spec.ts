@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './fixtures/axe';
 import { spokenFile } from './fixtures/speech-files';
 import { useLocalModels } from './fixtures/test-models';
 import { AppPage } from './pages/app-page';
@@ -52,6 +53,12 @@ test.describe('a batch of files', () => {
     await expect(app.byId('result.prediction')).toContainText('-->');
     // Both are in the history; the cancelled one is not.
     await expect(app.byId('history.item-title')).toHaveText(['second', 'first']);
+
+    // The queue and the history read well and pass the accessibility rules on a phone too.
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/screens/batch-phone.png', fullPage: true });
   });
 
   test('cancel all stops the running file and everything queued', async ({
