@@ -81,4 +81,19 @@ test.describe('a batch of files', () => {
     await expect(app.byId('history.empty')).toBeVisible();
     await expect(app.byId('form.submit')).toBeEnabled();
   });
+
+  test('dropping several files queues them all', async ({ page }) => {
+    const app = new AppPage(page);
+    await app.goto();
+    await app.byId('media.dropzone').evaluate((zone) => {
+      const files = new DataTransfer();
+      for (const name of ['a.wav', 'b.mp3']) files.items.add(new File(['x'], name));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: files, bubbles: true }));
+    });
+    await expect(app.byId('batch.item-name')).toHaveText(['a.wav', 'b.mp3']);
+    await expect(app.byId('media.queued')).toHaveText('2 files in the queue');
+    await app.byId('batch.clear').click();
+    await expect(app.byId('batch')).toHaveCount(0);
+    await expect(app.byId('form.submit')).toHaveText('Transcribe');
+  });
 });

@@ -6,9 +6,10 @@ import { BatchItemRow } from './BatchItemRow';
 export function BatchQueue() {
   const batch = useAppStore((s) => s.batch);
   const clearBatch = useAppStore((s) => s.clearBatch);
+  // While a batch runs it can be stopped; before and after, the queue can be emptied.
+  const active = useAppStore((s) => s.batchActive);
   if (batch.length === 0) return null;
   const done = batch.filter((i) => i.status === 'done').length;
-  const active = batch.some((i) => i.status === 'queued' || i.status === 'running');
   return (
     <section
       aria-labelledby="batch-title"

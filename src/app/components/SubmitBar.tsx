@@ -5,7 +5,7 @@ import { cancelTranscription, submitTranscription } from '../store/transcribe-ac
 export function SubmitBar() {
   const running = useAppStore((s) => s.status === 'running');
   const queued = useAppStore((s) => s.batch.filter((i) => i.status === 'queued').length);
-  const batchRunning = useAppStore((s) => s.batch.some((i) => i.status === 'running'));
+  const batchRunning = useAppStore((s) => s.batchActive);
   return (
     <div className="sticky bottom-0 -mx-1 flex gap-3 bg-gradient-to-t from-slate-100 via-slate-100 px-1 pb-1 pt-4">
       <button

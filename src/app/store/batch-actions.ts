@@ -10,7 +10,6 @@ import { baseName, getClient } from './transcribe-actions';
 
 /** The file being transcribed and the way to stop it. */
 let current: { id: string; controller: AbortController } | null = null;
-let running = false;
 
 /** The form's values with one file of the batch in place of the form's own. */
 function valuesFor(file: File, values: FormValues): FormValues {
@@ -36,8 +35,8 @@ export function checkBatchOptions(): boolean {
  * form's options; each result goes into the history as soon as it is done.
  */
 export async function runBatch(): Promise<void> {
-  if (running || !checkBatchOptions()) return;
-  running = true;
+  if (useAppStore.getState().batchActive || !checkBatchOptions()) return;
+  useAppStore.setState({ batchActive: true });
   getClient().configure(useAppStore.getState().settings);
   try {
     for (;;) {
@@ -78,7 +77,7 @@ export async function runBatch(): Promise<void> {
     }
   } finally {
     current = null;
-    running = false;
+    useAppStore.setState({ batchActive: false });
   }
 }
 
@@ -102,8 +101,4 @@ export function cancelBatch(): void {
     }
   }
   current?.controller.abort();
-}
-
-export function batchRunning(): boolean {
-  return running;
 }

@@ -18,6 +18,8 @@ export interface BatchItem {
 export interface BatchSlice {
   /** Files transcribed one after another with the form's options (empty: one file at a time). */
   batch: BatchItem[];
+  /** True from the start of a batch until its last file is done or cancelled. */
+  batchActive: boolean;
   addBatchFiles: (files: readonly File[]) => void;
   /** Takes a file that has not started out of the queue. */
   removeBatchItem: (id: string) => void;
@@ -29,6 +31,7 @@ let next = 0;
 
 export const createBatchSlice: StateCreator<AppState, [], [], BatchSlice> = (set) => ({
   batch: [],
+  batchActive: false,
   addBatchFiles: (files) =>
     set((state) => ({
       batch: [
