@@ -71,4 +71,27 @@ test.describe('the history of transcriptions', () => {
     await page.reload();
     await expect(app.byId('history.empty')).toBeVisible();
   });
+
+  test('the media is not kept when the storage has no room for it, and the entry says so', async ({
+    page,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const speech = spokenFile(info.outputDir, 'crowded', [{ language: 'en', seed: 403, words: 5 }]);
+    await useLocalModels(page, baseURL!, false);
+    // A browser that allows this site 100 MB, of which 99.9 MB are used.
+    await page.addInitScript(() => {
+      navigator.storage.estimate = () => Promise.resolve({ usage: 99_900_000, quota: 100_000_000 });
+    });
+    const app = new AppPage(page);
+    await app.goto();
+    await app.chooseFile(speech.path);
+    await app.submit();
+    await expect(app.byId('history.item')).toHaveCount(1, { timeout: 120_000 });
+    await expect(app.byId('history.item')).toContainText('media not kept: storage is nearly full');
+    await page.reload();
+    await app.byId('history.open').click();
+    await expect(app.byId('result.title')).toHaveText('crowded');
+    await expect(app.byId('result.player')).toHaveCount(0);
+  });
 });

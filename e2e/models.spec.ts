@@ -79,4 +79,24 @@ test.describe('the model manager', () => {
     await expect(error).toContainText('under Models');
     await expect(error).not.toContainText('tokenizer_class');
   });
+
+  test('a full storage is explained, and a model that would not fit is not downloaded', async ({
+    page,
+    baseURL,
+  }) => {
+    await useLocalModels(page, baseURL!, false);
+    // A browser that allows this site 100 MB, of which 99.5 MB are used.
+    await page.addInitScript(() => {
+      navigator.storage.estimate = () => Promise.resolve({ usage: 99_500_000, quota: 100_000_000 });
+    });
+    const app = new AppPage(page);
+    await app.goto();
+    await page.getByText('Models', { exact: true }).click();
+    await expect(app.byId('models.storage')).toContainText('99.5 MB of the 100 MB');
+    await expect(app.byId('models.full')).toContainText('Storage is nearly full');
+    await app.byId('models.translation-download').click();
+    await expect(app.byId('models.translation-error')).toContainText('Not enough room');
+    await expect(app.byId('models.translation-error')).toContainText('2.0 MB');
+    await expect(app.byId('models.translation-status')).toHaveText('Not downloaded');
+  });
 });

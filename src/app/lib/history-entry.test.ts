@@ -67,6 +67,7 @@ describe('the history', () => {
   it('writes sizes as people read them', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1_400_000)).toBe('1.4 MB');
+    expect(formatBytes(99_500_000)).toBe('99.5 MB');
     expect(formatBytes(250_000_000)).toBe('250 MB');
   });
 });

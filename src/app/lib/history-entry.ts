@@ -86,5 +86,5 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit += 1;
   }
-  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  return `${unit === 0 ? value : value.toFixed(value < 100 ? 1 : 0)} ${units[unit]}`;
 }
