@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { modelFolderHandler } from './tools/model-host/model-host.mjs';
 
 /**
@@ -41,8 +42,50 @@ const harnessInput =
       }
     : {};
 
+/** Large enough for the biggest runtime file (ffmpeg's core, ~31 MB) with room to grow. */
+const RUNTIME_FILE_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * The installable app: a manifest, and a service worker that precaches the shell, the worker
+ * scripts and the WASM runtimes (ffmpeg, onnxruntime) so that after one visit the app opens and
+ * transcribes with no network. Models are not precached: the app keeps them in Cache Storage as
+ * they are used or downloaded ahead under Models. A new version waits for the user to accept it
+ * ('prompt'), so a transcription in progress is never cut off by a reload.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    id: '/',
+    name: 'Murmur — transcription in your browser',
+    short_name: 'Murmur',
+    description: 'Private speech transcription that runs in your browser.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#4f46e5',
+    background_color: '#f1f5f9',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,png,webmanifest}'],
+    maximumFileSizeToCacheInBytes: RUNTIME_FILE_LIMIT,
+    // The first visit is served by the new worker at once, so it works offline without a reload.
+    clientsClaim: true,
+    // No fallback page: a missing file (a model the host lacks) must stay a 404, not index.html.
+    navigateFallback: null,
+    cleanupOutdatedCaches: true,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), localModelHost()],
+  plugins: [react(), tailwindcss(), localModelHost(), pwa],
   // The test build lets the browser tests make the worker die on purpose (`crashForTest`).
   define: {
     'import.meta.env.MURMUR_TEST_HOOKS': JSON.stringify(process.env.MURMUR_HARNESS === '1'),

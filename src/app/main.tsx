@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App';
+import { loadHistory } from './store/history-actions';
 import { keepSession, restoreSession } from './store/session-persistence';
 import './index.css';
 
@@ -14,3 +15,4 @@ createRoot(root).render(
 
 keepSession();
 void restoreSession();
+void loadHistory();

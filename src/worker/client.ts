@@ -4,6 +4,7 @@ import type {
   CrashKind,
   EngineSettings,
   FromWorker,
+  ModelRole,
   Progress,
   RequestFields,
   ToWorker,
@@ -21,7 +22,8 @@ export interface TranscribeCallbacks {
 }
 
 interface Pending extends TranscribeCallbacks {
-  resolve: (response: TranscriptionResponse) => void;
+  /** A transcription's response, or the model a download finished. */
+  resolve: (value: TranscriptionResponse | ModelRole) => void;
   reject: (error: Error) => void;
 }
 
@@ -91,11 +93,41 @@ export class TranscriptionClient {
         reject(new DOMException('The transcription was cancelled.', 'AbortError'));
         return;
       }
-      this.pending.set(id, { ...callbacks, resolve, reject });
+      this.pending.set(id, {
+        ...callbacks,
+        resolve: (value) => resolve(value as TranscriptionResponse),
+        reject,
+      });
       callbacks.signal?.addEventListener('abort', () => this.cancel(id), { once: true });
       const message: ToWorker = { id, type: 'transcribe', data: requestFields(endpoint, form) };
       this.ensureWorker().postMessage(message);
     });
+  }
+
+  /** Downloads one of the configured models ahead of use, with its progress. */
+  download(
+    role: ModelRole,
+    callbacks: Pick<TranscribeCallbacks, 'onProgress'> = {},
+  ): Promise<ModelRole> {
+    const id = this.nextId++;
+    return new Promise<ModelRole>((resolve, reject) => {
+      this.pending.set(id, {
+        ...callbacks,
+        resolve: (value) => resolve(value as ModelRole),
+        reject,
+      });
+      this.ensureWorker().postMessage({ id, type: 'download', data: role } satisfies ToWorker);
+    });
+  }
+
+  /**
+   * Ends an idle worker, so that models deleted from the browser's cache are not kept loaded
+   * in memory either: the next request loads (and downloads) them again.
+   */
+  release(): void {
+    if (this.pending.size > 0) return;
+    this.worker?.terminate();
+    this.worker = null;
   }
 
   private cancel(id: number): void {
@@ -187,6 +219,7 @@ export class TranscriptionClient {
         call.onDevice?.(message.data);
         break;
       case 'result':
+      case 'downloaded':
         this.pending.delete(message.id);
         call.resolve(message.data);
         break;

@@ -38,13 +38,19 @@ export interface EngineSettings {
  */
 export type CrashKind = 'trap' | 'exit';
 
+/** The models the page can download ahead of use (and delete), one of each kind. */
+export type ModelRole = 'recognition' | 'vad' | 'translation';
+
 /** Messages from the page to the transcription worker. */
 export type ToWorker =
   | Envelope<'configure', EngineSettings>
   | Envelope<'transcribe', RequestFields>
   /** Names a Web Lock for the worker to hold for its whole life (see `WorkerWatch`). */
   | Envelope<'watch', string>
-  | Envelope<'crash', CrashKind>;
+  | Envelope<'crash', CrashKind>
+
+  /** Downloads (and loads) one of the configured models ahead of a request. */
+  | Envelope<'download', ModelRole>;
 
 /** Messages from the transcription worker to the page. Progress and segments stream first. */
 export type FromWorker =
@@ -56,6 +62,8 @@ export type FromWorker =
   /** Where the recogniser runs: 'webgpu' or 'wasm'. */
   | Envelope<'device', string>
   | Envelope<'result', TranscriptionResponse>
+  /** A `download` is done: the model is in the browser's cache and loaded. */
+  | Envelope<'downloaded', ModelRole>
   | ErrorReply
   /**
    * The worker's model runtime failed beyond repair (a WebAssembly trap, memory exhausted):

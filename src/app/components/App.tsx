@@ -1,6 +1,9 @@
+import { BatchQueue } from './BatchQueue';
 import { Header } from './Header';
+import { HistoryPanel } from './HistoryPanel';
 import { RequestForm } from './RequestForm';
 import { ResultPanel } from './ResultPanel';
+import { UpdatePrompt } from './UpdatePrompt';
 
 export function App() {
   return (
@@ -8,8 +11,13 @@ export function App() {
       <Header />
       <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <RequestForm />
-        <ResultPanel />
+        <div className="min-w-0 space-y-6">
+          <BatchQueue />
+          <ResultPanel />
+          <HistoryPanel />
+        </div>
       </main>
+      <UpdatePrompt />
     </div>
   );
 }

@@ -37,6 +37,8 @@ function MediaIcon({ video }: { video: boolean }) {
 export function DropZone() {
   const file = useAppStore((s) => s.values.file);
   const setFile = useAppStore((s) => s.setFile);
+  const addBatchFiles = useAppStore((s) => s.addBatchFiles);
+  const queued = useAppStore((s) => s.batch.filter((i) => i.status === 'queued').length);
   const invalid = useAppStore((s) => Boolean(s.problems.file));
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -44,11 +46,20 @@ export function DropZone() {
     if (file) prepareEngine();
   }, [file]);
 
+  // One file is the form's file; several go into the queue, transcribed with the same options.
+  const choose = (files: FileList | null) => {
+    const list = [...(files ?? [])];
+    if (list.length > 1) {
+      setFile(null);
+      addBatchFiles(list);
+      prepareEngine();
+    } else setFile(list[0] ?? null);
+  };
+
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
-    const dropped = event.dataTransfer.files[0];
-    if (dropped) setFile(dropped);
+    choose(event.dataTransfer.files);
   };
 
   return (
@@ -79,7 +90,11 @@ export function DropZone() {
         data-testid="media.file"
         aria-invalid={invalid}
         aria-describedby={invalid ? 'field-file-error' : undefined}
-        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        multiple
+        onChange={(e) => {
+          choose(e.target.files);
+          e.target.value = '';
+        }}
       />
       {file ? (
         <div className="flex flex-wrap items-center justify-center gap-3">
@@ -107,7 +122,7 @@ export function DropZone() {
       ) : (
         <>
           <p className="text-sm text-slate-700">
-            <span className="font-medium">Drop an audio or video file here</span> or
+            <span className="font-medium">Drop audio or video files here</span> or
           </p>
           <button
             type="button"
@@ -115,8 +130,13 @@ export function DropZone() {
             data-testid="media.choose"
             className="mt-2 inline-block rounded-lg bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow-sm ring-1 ring-slate-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
           >
-            Choose a file
+            Choose files
           </button>
+          {queued > 0 && (
+            <p className="mt-2 text-sm font-medium text-indigo-800" data-testid="media.queued">
+              {queued} {queued === 1 ? 'file' : 'files'} in the queue
+            </p>
+          )}
           <p className="mt-2 text-xs text-slate-600">
             It stays on this device: decoding and transcription run in your browser.
           </p>

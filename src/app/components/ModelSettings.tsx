@@ -6,6 +6,7 @@ import {
 } from '../../core/model-catalog';
 import { useAppStore } from '../store/app-store';
 import { inputClass } from './Field';
+import { ModelManager } from './ModelManager';
 
 /**
  * Which recogniser to download, and from where (the hub, or a self-hosted mirror in its
@@ -121,6 +122,7 @@ export function ModelSettings() {
             kept in this browser.
           </p>
         </div>
+        <ModelManager />
       </div>
     </details>
   );

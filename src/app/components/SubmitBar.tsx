@@ -1,17 +1,24 @@
 import { useAppStore } from '../store/app-store';
+import { runBatch } from '../store/batch-actions';
 import { cancelTranscription, submitTranscription } from '../store/transcribe-actions';
 
 export function SubmitBar() {
   const running = useAppStore((s) => s.status === 'running');
+  const queued = useAppStore((s) => s.batch.filter((i) => i.status === 'queued').length);
+  const batchRunning = useAppStore((s) => s.batchActive);
   return (
     <div className="sticky bottom-0 -mx-1 flex gap-3 bg-gradient-to-t from-slate-100 via-slate-100 px-1 pb-1 pt-4">
       <button
         type="submit"
-        disabled={running}
+        disabled={running || batchRunning}
         data-testid="form.submit"
         className="flex-1 rounded-xl bg-indigo-600 px-5 py-3 text-base font-semibold text-white shadow-md transition hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-indigo-300"
       >
-        {running ? 'Transcribing…' : 'Transcribe'}
+        {running || batchRunning
+          ? 'Transcribing…'
+          : queued > 0
+            ? `Transcribe ${queued} ${queued === 1 ? 'file' : 'files'}`
+            : 'Transcribe'}
       </button>
       {running && (
         <button
@@ -29,5 +36,7 @@ export function SubmitBar() {
 
 export function onSubmit(event: { preventDefault: () => void }) {
   event.preventDefault();
-  void submitTranscription();
+  // Files waiting in the queue go first; one file or a link otherwise.
+  if (useAppStore.getState().batch.some((i) => i.status === 'queued')) void runBatch();
+  else void submitTranscription();
 }

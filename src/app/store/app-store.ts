@@ -1,11 +1,21 @@
 import { create } from 'zustand';
 import { createEditorSlice, type EditorSlice } from './editor-slice';
+import { createBatchSlice, type BatchSlice } from './batch-slice';
+import { createModelsSlice, type ModelsSlice } from './models-slice';
+import { createHistorySlice, type HistorySlice } from './history-slice';
 import { createFormSlice, type FormSlice } from './form-slice';
 import { createJobSlice, type JobSlice } from './job-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createWebhookSlice, type WebhookSlice } from './webhook-slice';
 
-export type AppState = FormSlice & JobSlice & SettingsSlice & EditorSlice & WebhookSlice;
+export type AppState = FormSlice &
+  JobSlice &
+  SettingsSlice &
+  EditorSlice &
+  WebhookSlice &
+  HistorySlice &
+  BatchSlice &
+  ModelsSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createFormSlice(...a),
@@ -13,4 +23,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createWebhookSlice(...a),
   ...createEditorSlice(...a),
+  ...createHistorySlice(...a),
+  ...createBatchSlice(...a),
+  ...createModelsSlice(...a),
 }));

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { DEFAULT_TRANSLATION_MODEL, DEFAULT_WHISPER, HUB } from '../../core/model-catalog';
 import type { EngineSettings } from '../../worker/protocol';
+import { settingsFromLink } from '../lib/settings-link';
 import type { AppState } from './app-store';
 
 const STORAGE_KEY = 'murmur.settings';
@@ -12,13 +13,29 @@ export const DEFAULT_SETTINGS: EngineSettings = {
   translationModel: DEFAULT_TRANSLATION_MODEL,
 };
 
-function stored(): EngineSettings {
+function save(settings: EngineSettings): void {
   try {
-    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<EngineSettings>;
-    return { ...DEFAULT_SETTINGS, ...saved };
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(settings));
   } catch {
-    return DEFAULT_SETTINGS;
+    // Private browsing may refuse storage; the setting still holds for this visit.
   }
+}
+
+/**
+ * The saved settings, with what the page's link sets (`?models=…&model=…`) taking precedence
+ * and kept, so the shared mirror stays chosen on later visits without the link.
+ */
+function stored(): EngineSettings {
+  let saved: Partial<EngineSettings> = {};
+  try {
+    saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<EngineSettings>;
+  } catch {
+    // Unreadable or refused storage: the defaults.
+  }
+  const linked = typeof location === 'undefined' ? {} : settingsFromLink(location.search);
+  const settings = { ...DEFAULT_SETTINGS, ...saved, ...linked };
+  if (Object.keys(linked).length > 0) save(settings);
+  return settings;
 }
 
 export interface SettingsSlice {
@@ -32,11 +49,7 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
   setSetting: (key, value) =>
     set((state) => {
       const settings = { ...state.settings, [key]: value };
-      try {
-        localStorage.setItem(STORAGE_KEY, JSON.stringify(settings));
-      } catch {
-        // Private browsing may refuse storage; the setting still holds for this visit.
-      }
+      save(settings);
       return { settings };
     }),
 });

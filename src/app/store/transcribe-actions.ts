@@ -5,12 +5,13 @@ import type { CrashKind } from '../../worker/protocol';
 import { toFormData } from '../lib/form-fields';
 import { advanceProgress } from '../lib/progress';
 import { useAppStore } from './app-store';
+import { addToHistory } from './history-actions';
 import { deliverResult, forgetDelivery } from './webhook-actions';
 
 let client: TranscriptionClient | null = null;
 let controller: AbortController | null = null;
 
-function getClient(): TranscriptionClient {
+export function getClient(): TranscriptionClient {
   client ??= new TranscriptionClient(
     () =>
       new Worker(new URL('../../hosts/browser/transcription.worker.ts', import.meta.url), {
@@ -25,7 +26,7 @@ export function prepareEngine(): void {
   getClient().prepare(useAppStore.getState().settings);
 }
 
-function baseName(values: { file: File | null; url: string }): string {
+export function baseName(values: { file: File | null; url: string }): string {
   const source = values.file?.name ?? values.url.split(/[?#]/)[0]?.split('/').pop() ?? '';
   return source.replace(/\.[^.]+$/, '') || 'transcript';
 }
@@ -71,6 +72,7 @@ export async function submitTranscription(): Promise<void> {
         useAppStore.setState((s) => ({ liveSegments: [...s.liveSegments, segment] })),
     });
     useAppStore.getState().showResult(result, name, values.file);
+    void addToHistory(result, name, values);
     // The result is the user's whatever happens to the webhook; its fate is shown beside it.
     const webhook = parsed.request.webhook_url;
     if (webhook !== null) void deliverResult(webhook, result);

@@ -4,6 +4,7 @@ import {
   type LevelNormalisation,
 } from '../../core/audio/level-normalisation';
 import type { Pcm } from '../../core/audio/pcm';
+import { modelFailureMessage } from '../../core/model-failure';
 import { ServiceError } from '../../core/contract/errors';
 import { SILERO_VAD } from '../../core/model-catalog';
 import { SAMPLE_RATE, toSamples } from '../../core/units';
@@ -72,7 +73,7 @@ export async function loadSileroVad(
         const detail = e instanceof Error ? e.message : String(e);
         throw new ServiceError(
           'engine_unavailable',
-          `The voice activity model ${modelId} could not be loaded from ${models.host}: ${detail}`,
+          modelFailureMessage('voice activity', modelId, models.host, detail),
         );
       }),
   );

@@ -1,3 +1,4 @@
+import { modelFailureMessage } from '../../core/model-failure';
 import { ServiceError } from '../../core/contract/errors';
 import type { LoadedTranslator, ProgressListener } from '../ports';
 import { downloadProgress } from './download-progress';
@@ -51,7 +52,7 @@ export async function loadTranslator(
       : transformers.env.localModelPath;
     throw new ServiceError(
       'engine_unavailable',
-      `The translation model "${id}" could not be loaded from ${from}: ${reason}`,
+      modelFailureMessage('translation', id, from, reason),
     );
   }
   return {

@@ -1,3 +1,4 @@
+import { modelFailureMessage } from '../../core/model-failure';
 import { ServiceError } from '../../core/contract/errors';
 import { vocabularyFrom } from '../../core/decoding/vocabulary';
 import type { LoadedWhisper, OrtTensor, PastKeyValues, ProgressListener } from '../ports';
@@ -69,7 +70,7 @@ export async function loadWhisper(
       : transformers.env.localModelPath;
     throw new ServiceError(
       'engine_unavailable',
-      `The recognition model "${id}" could not be loaded from ${from}: ${reason}`,
+      modelFailureMessage('recognition', id, from, reason),
     );
   }
   const [tokenizer, extractor, config, model] = parts;

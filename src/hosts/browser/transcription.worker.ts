@@ -114,6 +114,22 @@ function crash(kind: CrashKind): void {
   });
 }
 
+/** Downloads one model ahead of use (the loaders keep it in Cache Storage and in memory). */
+async function download(message: Extract<ToWorker, { type: 'download' }>): Promise<void> {
+  const { id, data: role } = message;
+  const onProgress = (fraction: number | null, detail: string) =>
+    post({ id, type: 'progress', data: { stage: 'models', fraction, detail } });
+  try {
+    const engine = ports();
+    if (role === 'vad') await engine.speechDetector({});
+    else if (role === 'recognition') await engine.recogniser({ onProgress });
+    else if (engine.translator) await engine.translator.load({ onProgress });
+    post({ id, type: 'downloaded', data: role });
+  } catch (thrown) {
+    post({ id, type: 'error', data: toWireError(toServiceError(thrown)) });
+  }
+}
+
 scope.addEventListener('message', (event) => {
   const message = event.data;
   switch (message.type) {
@@ -134,6 +150,9 @@ scope.addEventListener('message', (event) => {
       break;
     case 'crash':
       if (import.meta.env.MURMUR_TEST_HOOKS) crash(message.data);
+      break;
+    case 'download':
+      void download(message);
       break;
     default:
       throw new Error(`Unknown message to the worker: ${JSON.stringify(message satisfies never)}`);

@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { spokenFile } from './fixtures/speech-files';
+import { useLocalModels } from './fixtures/test-models';
+import { AppPage } from './pages/app-page';
+
+test.describe('the history of transcriptions', () => {
+  test.setTimeout(180_000);
+
+  test('finished transcriptions survive a reload, are found by a word, reopen and delete', async ({
+    page,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const files = [
+      spokenFile(info.outputDir, 'harbour', [{ language: 'en', seed: 401, words: 6 }]),
+      spokenFile(info.outputDir, 'market', [{ language: 'en', seed: 402, words: 6 }]),
+    ];
+    await useLocalModels(page, baseURL!, false);
+    const app = new AppPage(page);
+    await app.goto();
+    await expect(app.byId('history.empty')).toBeVisible();
+    const texts: string[] = [];
+    for (const file of files) {
+      await app.chooseFile(file.path);
+      await app.submit();
+      await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 120_000 });
+      await expect(app.byId('job.error')).toHaveCount(0);
+      texts.push((await app.byId('result.segment-text').allInnerTexts()).join(' '));
+    }
+    await expect(app.byId('history.item')).toHaveCount(2);
+
+    await page.reload();
+    await app.byId('form.submit').waitFor();
+    // Newest first.
+    await expect(app.byId('history.item-title')).toHaveText(['market', 'harbour']);
+    await expect(app.byId('history.storage')).toContainText('2 kept');
+
+    // A word said only in the first file finds it alone.
+    const words = (t: string): string[] => t.toLowerCase().match(/[\p{L}']+/gu) ?? [];
+    const only = words(texts[0]!).find((w) => w.length > 2 && !words(texts[1]!).includes(w));
+    expect(only, `a word of "${texts[0]}" not in "${texts[1]}"`).toBeDefined();
+    await app.byId('history.search').fill(only!.toUpperCase());
+    await expect(app.byId('history.item-title')).toHaveText(['harbour']);
+    await app.byId('history.search').fill('');
+
+    // Reopened with its player and its text.
+    await app
+      .byId('history.item')
+      .filter({ hasText: 'harbour' })
+      .getByTestId('history.open')
+      .click();
+    await expect(app.byId('result.title')).toHaveText('harbour');
+    await expect(app.byId('result.player')).toBeVisible();
+    expect((await app.byId('result.segment-text').allInnerTexts()).join(' ')).toBe(texts[0]);
+
+    await app
+      .byId('history.item')
+      .filter({ hasText: 'market' })
+      .getByTestId('history.delete')
+      .click();
+    await expect(app.byId('history.item-title')).toHaveText(['harbour']);
+    await page.reload();
+    await app.byId('form.submit').waitFor();
+    await expect(app.byId('history.item-title')).toHaveText(['harbour']);
+    await page.screenshot({ path: 'test-results/screens/history.png', fullPage: true });
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await app.byId('history.clear').click();
+    await expect(app.byId('history.empty')).toBeVisible();
+    await page.reload();
+    await expect(app.byId('history.empty')).toBeVisible();
+  });
+
+  test('the media is not kept when the storage has no room for it, and the entry says so', async ({
+    page,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const speech = spokenFile(info.outputDir, 'crowded', [{ language: 'en', seed: 403, words: 5 }]);
+    await useLocalModels(page, baseURL!, false);
+    // A browser that allows this site 100 MB, of which 99.9 MB are used.
+    await page.addInitScript(() => {
+      navigator.storage.estimate = () => Promise.resolve({ usage: 99_900_000, quota: 100_000_000 });
+    });
+    const app = new AppPage(page);
+    await app.goto();
+    await app.chooseFile(speech.path);
+    await app.submit();
+    await expect(app.byId('history.item')).toHaveCount(1, { timeout: 120_000 });
+    await expect(app.byId('history.item')).toContainText('media not kept: storage is nearly full');
+    await page.reload();
+    await app.byId('history.open').click();
+    await expect(app.byId('result.title')).toHaveText('crowded');
+    await expect(app.byId('result.player')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,146 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { spokenFile } from './fixtures/speech-files';
+import { useLocalModels } from './fixtures/test-models';
+import { AppPage } from './pages/app-page';
+
+/** The service worker as the preview server serves it (`vite preview` serves `dist/`). */
+const SERVICE_WORKER = 'dist/sw.js';
+
+/** Waits for the service worker to be installed (everything precached) and in control. */
+async function serviceWorkerInControl(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+}
+
+async function transcribe(app: AppPage, path: string): Promise<string> {
+  await app.chooseFile(path);
+  await app.submit();
+  await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 120_000 });
+  await expect(app.byId('job.error')).toHaveCount(0);
+  return (await app.byId('result.segment-text').allInnerTexts()).join(' ');
+}
+
+test.describe('installed app', () => {
+  test.setTimeout(240_000);
+
+  test('after one online visit the app opens and transcribes with the network off', async ({
+    page,
+    context,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const first = spokenFile(info.outputDir, 'online', [{ language: 'en', seed: 301, words: 6 }]);
+    const second = spokenFile(info.outputDir, 'offline', [{ language: 'en', seed: 302, words: 7 }]);
+    await useLocalModels(page, baseURL!, false);
+    const app = new AppPage(page);
+    await app.goto();
+    await serviceWorkerInControl(page);
+    expect(await transcribe(app, first.path)).not.toBe('');
+
+    await context.setOffline(true);
+    // The network is really gone: a file that was never cached cannot be fetched.
+    expect(
+      await page.evaluate(() =>
+        fetch('/never-cached.txt').then(
+          () => 'fetched',
+          () => 'failed',
+        ),
+      ),
+    ).toBe('failed');
+    await page.reload();
+    await app.byId('form.submit').waitFor();
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    const text = await transcribe(app, second.path);
+    expect(text).not.toBe('');
+    expect(await app.byId('result.title').textContent()).toBe('offline');
+    await context.setOffline(false);
+  });
+
+  test('the manifest and the service worker pass the browser’s installability checks', async ({
+    baseURL,
+  }, info) => {
+    // Chromium refuses installation in incognito windows, which every test context is: the
+    // check runs in a browser with a profile of its own, as a user's is.
+    const profile = mkdtempSync(join(tmpdir(), 'murmur-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      ...info.project.use.launchOptions,
+      ...(baseURL ? { baseURL } : {}),
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const app = new AppPage(page);
+    await app.goto();
+    await serviceWorkerInControl(page);
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = (await (await page.request.get(new URL(href!, baseURL).href)).json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
+    expect(manifest.short_name).toBe('Murmur');
+    expect(manifest.name).toContain('Murmur');
+    expect(manifest.start_url).toBe('/');
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    const sizes = new Set(manifest.icons.map((i) => i.sizes));
+    expect(sizes).toContain('192x192');
+    expect(sizes).toContain('512x512');
+    expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+    for (const icon of manifest.icons) {
+      const answer = await page.request.get(new URL(icon.src, baseURL).href);
+      expect(answer.status(), icon.src).toBe(200);
+    }
+
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors).toEqual([]);
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+
+  test('a new version is offered, and the page switches to it only when asked', async ({
+    page,
+  }) => {
+    const app = new AppPage(page);
+    await app.goto();
+    await serviceWorkerInControl(page);
+    const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+    await expect(app.byId('app.update')).toHaveCount(0);
+
+    // A deployment: the built service worker changes on the server (the browser fetches it
+    // itself, past the test's request routing), and is put back afterwards.
+    const built = readFileSync(SERVICE_WORKER, 'utf8');
+    writeFileSync(SERVICE_WORKER, `${built}\n// next version\n`);
+    try {
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())!.update();
+      });
+    } finally {
+      writeFileSync(SERVICE_WORKER, built);
+    }
+    await expect(app.byId('app.update')).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(first);
+    const waiting = await page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration())!.waiting !== null,
+    );
+    expect(waiting).toBe(true);
+
+    await Promise.all([page.waitForEvent('load'), app.byId('app.update-reload').click()]);
+    await app.byId('form.submit').waitFor();
+    await expect(app.byId('app.update')).toHaveCount(0);
+    expect(
+      await page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())!.waiting === null,
+      ),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { Segment, TranscriptionResponse } from '../../core/contract/response';
+import { DEFAULT_VALUES } from './form-fields';
+import { formatBytes, requestOptions, searchHistory, type HistoryEntry } from './history-entry';
+
+function segment(text: string, source?: string): Segment {
+  return {
+    words: [],
+    transcription: text,
+    language: 'en',
+    time_begin: 0,
+    time_end: 1,
+    speaker: 'speaker_not_activated',
+    channel: 'channel_0',
+    ...(source === undefined ? {} : { source_transcription: source }),
+  };
+}
+
+function entry(id: string, finishedAt: number, segments: Segment[], name = id): HistoryEntry {
+  const response = {
+    prediction: '',
+    prediction_raw: { transcription: segments, speaker_mapping: [] },
+  } as unknown as TranscriptionResponse;
+  return {
+    id,
+    finishedAt,
+    name,
+    fileName: `${name}.wav`,
+    fileSize: 100,
+    duration: 1,
+    options: requestOptions(DEFAULT_VALUES),
+    response,
+    media: { kept: false, reason: 'not-allowed' },
+  };
+}
+
+describe('the history', () => {
+  const older = entry('a', 1000, [segment('The harbour opens at dawn')]);
+  const newer = entry('b', 2000, [segment('Le café ferme tôt', 'The café closes early')]);
+  const named = entry('c', 1500, [segment('nothing here')], 'Interview Zoë');
+
+  it('lists every entry newest first for an empty query', () => {
+    expect(searchHistory([older, named, newer], '  ').map((e) => e.id)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('finds entries by a word of their text, ignoring case and accents', () => {
+    expect(searchHistory([older, newer], 'HARBOUR').map((e) => e.id)).toEqual(['a']);
+    expect(searchHistory([older, newer], 'cafe').map((e) => e.id)).toEqual(['b']);
+  });
+
+  it('searches the original beside a translation, and the name', () => {
+    expect(searchHistory([older, newer], 'closes early').map((e) => e.id)).toEqual(['b']);
+    expect(searchHistory([older, named], 'zoe').map((e) => e.id)).toEqual(['c']);
+  });
+
+  it('needs every word of the query', () => {
+    expect(searchHistory([older, newer], 'harbour café')).toEqual([]);
+  });
+
+  it('keeps the options but not the file', () => {
+    const file = new File(['x'], 'x.wav');
+    const options = requestOptions({ ...DEFAULT_VALUES, file, language: 'French' });
+    expect('file' in options).toBe(false);
+    expect(options.language).toBe('French');
+  });
+
+  it('writes sizes as people read them', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1_400_000)).toBe('1.4 MB');
+    expect(formatBytes(99_500_000)).toBe('99.5 MB');
+    expect(formatBytes(250_000_000)).toBe('250 MB');
+  });
+});

@@ -1,0 +1,90 @@
+import type { TranscriptionResponse } from '../../core/contract/response';
+import type { FormValues } from './form-fields';
+
+/** The request's options as the user set them (the file itself is kept apart, if at all). */
+export type RequestOptions = Omit<FormValues, 'file'>;
+
+/** Why an entry's media was not kept with it. */
+export type MediaLeftOut = 'not-allowed' | 'too-large' | 'no-room' | 'refused' | 'no-file';
+
+/** A finished transcription, as kept in the history. */
+export interface HistoryEntry {
+  id: string;
+  /** When it finished (ms since the epoch). */
+  finishedAt: number;
+  /** The name shown and used for downloads. */
+  name: string;
+  fileName: string;
+  /** Bytes, or null for a URL. */
+  fileSize: number | null;
+  /** Seconds of media. */
+  duration: number;
+  options: RequestOptions;
+  response: TranscriptionResponse;
+  /** Whether the media is stored beside the entry, and if not, why. */
+  media: { kept: true; type: string; size: number } | { kept: false; reason: MediaLeftOut };
+}
+
+/** The options without the file, which is kept (or not) as the media. */
+export function requestOptions(values: FormValues): RequestOptions {
+  const options: Partial<FormValues> = { ...values };
+  delete options.file;
+  return options as RequestOptions;
+}
+
+/** All the words of a result, original and translated, as one searchable text. */
+export function entryText(entry: HistoryEntry): string {
+  return entry.response.prediction_raw.transcription
+    .map((s) => `${s.transcription} ${s.source_transcription ?? ''}`)
+    .join(' ');
+}
+
+/** Case- and accent-insensitive form used for searching. */
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * Entries whose name or text holds every word of the query, newest first. An empty query
+ * gives them all.
+ */
+export function searchHistory(entries: readonly HistoryEntry[], query: string): HistoryEntry[] {
+  const words = folded(query).split(/\s+/).filter(Boolean);
+  const found = entries.filter((entry) => {
+    if (words.length === 0) return true;
+    const text = folded(`${entry.name} ${entry.fileName} ${entryText(entry)}`);
+    return words.every((w) => text.includes(w));
+  });
+  return found.sort((a, b) => b.finishedAt - a.finishedAt);
+}
+
+/** What the history takes: the results as stored text, and the media. */
+export function historySize(list: readonly HistoryEntry[]): number {
+  let bytes = 0;
+  for (const entry of list) {
+    bytes += JSON.stringify(entry.response).length + JSON.stringify(entry.options).length;
+    if (entry.media.kept) bytes += entry.media.size;
+  }
+  return bytes;
+}
+
+/** Why an entry has no player, in the user's words. */
+export const MEDIA_LEFT_OUT: Record<MediaLeftOut, string> = {
+  'not-allowed': 'media not kept (turned off)',
+  'too-large': 'media too large to keep',
+  'no-room': 'media not kept: storage is nearly full',
+  refused: 'media not kept: the browser refused the storage',
+  'no-file': 'from a link: no media kept',
+};
+
+/** A byte count as people read it (1.4 MB). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(value < 100 ? 1 : 0)} ${units[unit]}`;
+}

@@ -1,0 +1,27 @@
+import type { EngineSettings } from '../../worker/protocol';
+
+/** The link's parameters that set the models: `?models=<host>&model=<id>&translation=<id>`. */
+const PARAMS = {
+  models: 'modelHost',
+  model: 'whisperModel',
+  translation: 'translationModel',
+} as const satisfies Record<string, keyof EngineSettings>;
+
+/**
+ * Settings given by a shared link, so that a team can point everyone at its own mirror and model
+ * with one URL. Only well-formed values are taken: a host must be an http(s) URL (or a path on
+ * this site), a model id `owner/name`.
+ */
+export function settingsFromLink(search: string): Partial<EngineSettings> {
+  const params = new URLSearchParams(search);
+  const settings: Partial<EngineSettings> = {};
+  const host = params.get('models')?.trim();
+  if (host && (/^https?:\/\/[^\s]+$/i.test(host) || /^\/[^\s]*$/.test(host))) {
+    settings[PARAMS.models] = host;
+  }
+  for (const key of ['model', 'translation'] as const) {
+    const id = params.get(key)?.trim();
+    if (id && /^[\w.-]+\/[\w.-]+$/.test(id)) settings[PARAMS[key]] = id;
+  }
+  return settings;
+}

@@ -1,0 +1,77 @@
+import type { TranscriptionResponse } from '../../core/contract/response';
+import type { FormValues } from '../lib/form-fields';
+import { requestOptions, type HistoryEntry } from '../lib/history-entry';
+import { useAppStore } from './app-store';
+import {
+  deleteAll,
+  deleteEntry,
+  keepMedia,
+  readEntries,
+  readMedia,
+  writeEntry,
+} from './history-storage';
+
+/** Reads how much the site stores and may store, for the history and the Models settings. */
+export async function refreshEstimate(): Promise<void> {
+  const estimate = await navigator.storage?.estimate?.().catch(() => null);
+  if (estimate?.usage === undefined || estimate.quota === undefined) return;
+  useAppStore.setState({ storageEstimate: { usage: estimate.usage, quota: estimate.quota } });
+}
+
+/** Reads the history kept by earlier visits. */
+export async function loadHistory(): Promise<void> {
+  const entries = await readEntries().catch(() => []);
+  useAppStore.setState({ historyEntries: entries });
+  await refreshEstimate();
+}
+
+function newId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Keeps a finished transcription (and its media, when allowed and there is room). */
+export async function addToHistory(
+  response: TranscriptionResponse,
+  name: string,
+  values: FormValues,
+): Promise<HistoryEntry> {
+  const id = newId();
+  const file = values.file;
+  const entry: HistoryEntry = {
+    id,
+    finishedAt: Date.now(),
+    name,
+    fileName: file?.name ?? values.url,
+    fileSize: file?.size ?? null,
+    duration: response.prediction_raw.metadata.provided_file_metadata.duration,
+    options: requestOptions(values),
+    response,
+    media: await keepMedia(id, file, useAppStore.getState().keepHistoryMedia),
+  };
+  // Shown at once; kept for later visits when the browser lets it be stored.
+  useAppStore.setState((s) => ({ historyEntries: [...s.historyEntries, entry] }));
+  await writeEntry(entry).catch(() => undefined);
+  await refreshEstimate();
+  return entry;
+}
+
+/** Shows a kept transcription with its player (when its media was kept). */
+export async function openHistoryEntry(id: string): Promise<void> {
+  const entry = useAppStore.getState().historyEntries.find((e) => e.id === id);
+  if (!entry) return;
+  const media = entry.media.kept ? await readMedia(id) : null;
+  useAppStore.getState().showResult(entry.response, entry.name, media);
+  document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+export async function removeHistoryEntry(id: string): Promise<void> {
+  useAppStore.setState((s) => ({ historyEntries: s.historyEntries.filter((e) => e.id !== id) }));
+  await deleteEntry(id).catch(() => undefined);
+  await refreshEstimate();
+}
+
+export async function clearHistory(): Promise<void> {
+  useAppStore.setState({ historyEntries: [] });
+  await deleteAll().catch(() => undefined);
+  await refreshEstimate();
+}

@@ -1,0 +1,81 @@
+import { toServiceError } from '../../core/contract/errors';
+import type { ModelRole } from '../../worker/protocol';
+import { formatBytes } from '../lib/history-entry';
+import { managedModels } from '../lib/managed-models';
+import { cachedModelBytes, deleteCachedModel } from '../lib/model-cache';
+import { useAppStore } from './app-store';
+import { refreshEstimate } from './history-actions';
+import { getClient } from './transcribe-actions';
+
+function model(role: ModelRole) {
+  return managedModels(useAppStore.getState().settings).find((m) => m.role === role)!;
+}
+
+/** Looks up which models are kept in this browser and how much the site stores. */
+export async function refreshModels(): Promise<void> {
+  const { settings, setModelState } = useAppStore.getState();
+  await Promise.all(
+    managedModels(settings).map(async (m) =>
+      setModelState(m.role, {
+        cachedBytes: await cachedModelBytes(settings.modelHost, m.id).catch(() => null),
+      }),
+    ),
+  );
+  await refreshEstimate();
+  const persisted = await navigator.storage?.persisted?.().catch(() => null);
+  useAppStore.setState({ persisted: persisted ?? null });
+}
+
+/**
+ * Asks the browser to keep the site's storage (models, history) instead of clearing it when
+ * the disk runs low. Browsers may grant it silently, ask the user, or refuse.
+ */
+export async function requestPersistence(): Promise<void> {
+  const persisted = await navigator.storage?.persist?.().catch(() => false);
+  useAppStore.setState({ persisted: persisted ?? false });
+}
+
+/** Room left for a download, in bytes, where the browser says. */
+function roomLeft(): number | null {
+  const estimate = useAppStore.getState().storageEstimate;
+  return estimate ? estimate.quota - estimate.usage : null;
+}
+
+/** Downloads a model ahead of use, with progress; a full storage is explained, not attempted. */
+export async function downloadModel(role: ModelRole): Promise<void> {
+  const { settings, setModelState } = useAppStore.getState();
+  const m = model(role);
+  await refreshEstimate();
+  const room = roomLeft();
+  const needed = m.approxMb === null ? null : m.approxMb * 1_000_000;
+  if (room !== null && needed !== null && needed > room) {
+    setModelState(role, {
+      error: `Not enough room: ${m.label.toLowerCase()} model needs about ${formatBytes(needed)} and this browser allows this site ${formatBytes(room)} more. Delete other models or history entries, or free disk space.`,
+    });
+    return;
+  }
+  void requestPersistence();
+  setModelState(role, { downloading: { fraction: null, detail: 'Starting' }, error: null });
+  const client = getClient();
+  client.configure(settings);
+  try {
+    await client.download(role, {
+      onProgress: (p) =>
+        setModelState(role, { downloading: { fraction: p.fraction, detail: p.detail } }),
+    });
+    setModelState(role, { downloading: null });
+  } catch (thrown) {
+    setModelState(role, { downloading: null, error: toServiceError(thrown).message });
+  }
+  await refreshModels();
+}
+
+/** Deletes a model from this browser; it downloads again when next needed. */
+export async function deleteModel(role: ModelRole): Promise<void> {
+  const { settings } = useAppStore.getState();
+  await deleteCachedModel(settings.modelHost, model(role).id);
+  // A loaded copy would otherwise stay in the worker's memory and never be cached again.
+  getClient().release();
+  useAppStore.getState().setModelState(role, { error: null });
+  await refreshModels();
+}

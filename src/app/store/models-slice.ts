@@ -1,0 +1,28 @@
+import type { StateCreator } from 'zustand';
+import type { ModelRole } from '../../worker/protocol';
+import type { AppState } from './app-store';
+
+/** What the Models settings know of one model in this browser. */
+export interface ModelState {
+  /** Bytes kept in this browser; null until looked up. */
+  cachedBytes: number | null;
+  /** Download progress (0..1, or null when the host gives no size) while downloading. */
+  downloading: { fraction: number | null; detail: string } | null;
+  error: string | null;
+}
+
+export interface ModelsSlice {
+  models: Record<ModelRole, ModelState>;
+  /** Whether the browser promised to keep the site's storage (null: not asked or unknown). */
+  persisted: boolean | null;
+  setModelState: (role: ModelRole, change: Partial<ModelState>) => void;
+}
+
+const unknown: ModelState = { cachedBytes: null, downloading: null, error: null };
+
+export const createModelsSlice: StateCreator<AppState, [], [], ModelsSlice> = (set) => ({
+  models: { recognition: unknown, vad: unknown, translation: unknown },
+  persisted: null,
+  setModelState: (role, change) =>
+    set((state) => ({ models: { ...state.models, [role]: { ...state.models[role], ...change } } })),
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { missingPart, modelFailureMessage } from './model-failure';
+
+describe('a model that does not load', () => {
+  it('says the host lacks the model when its files are not found', () => {
+    expect(missingPart("Cannot read properties of undefined (reading 'tokenizer_class')")).toMatch(
+      /does not have this model/,
+    );
+    expect(missingPart('Could not locate file: "https://h/x/resolve/main/config.json".')).toMatch(
+      /does not have this model/,
+    );
+  });
+
+  it('says the host could not be reached when the fetch itself fails', () => {
+    expect(missingPart('Failed to fetch')).toMatch(/could not be reached/);
+  });
+
+  it('says a full storage is full', () => {
+    expect(missingPart('QuotaExceededError: The quota has been exceeded.')).toMatch(/no room/);
+  });
+
+  it('keeps any other reason as it is', () => {
+    expect(missingPart('Unsupported model type: bert')).toBe('Unsupported model type: bert');
+  });
+
+  it('names the model, the host, what was missing and where to change them', () => {
+    const message = modelFailureMessage(
+      'recognition',
+      'team/whisper-nope',
+      'https://models.example.org/',
+      "Cannot read properties of undefined (reading 'tokenizer_class')",
+    );
+    expect(message).toContain('recognition model "team/whisper-nope"');
+    expect(message).toContain('https://models.example.org/');
+    expect(message).toContain('does not have this model');
+    expect(message).toContain('under Models');
+    expect(message).not.toContain('tokenizer_class');
+  });
+});
