@@ -1,7 +1,6 @@
-import { modelFailureMessage } from '../../core/model-failure';
-import { ServiceError } from '../../core/contract/errors';
 import type { LoadedTranslator, ProgressListener } from '../ports';
 import { downloadProgress } from './download-progress';
+import { transformersLoadFailure } from './transformers-load-failure';
 import type { Dtype } from './model-settings';
 import type { TransformersModule } from './transformers-port';
 
@@ -46,14 +45,7 @@ export async function loadTranslator(
       progress_callback: downloadProgress(id, onProgress),
     })) as unknown as TranslationPipelineLike;
   } catch (thrown) {
-    const reason = thrown instanceof Error ? thrown.message : String(thrown);
-    const from = transformers.env.allowRemoteModels
-      ? transformers.env.remoteHost
-      : transformers.env.localModelPath;
-    throw new ServiceError(
-      'engine_unavailable',
-      modelFailureMessage('translation', id, from, reason),
-    );
+    throw transformersLoadFailure(transformers, 'translation', id, thrown);
   }
   return {
     id,

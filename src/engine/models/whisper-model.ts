@@ -1,10 +1,9 @@
-import { modelFailureMessage } from '../../core/model-failure';
-import { ServiceError } from '../../core/contract/errors';
 import { vocabularyFrom } from '../../core/decoding/vocabulary';
 import type { LoadedWhisper, OrtTensor, PastKeyValues, ProgressListener } from '../ports';
 import { logMel, logMelPlan, type LogMelPlan } from '../../core/audio/log-mel';
 import { DEVICE_SETTINGS, type Device, type DeviceSettings } from './model-settings';
 import { downloadProgress } from './download-progress';
+import { transformersLoadFailure } from './transformers-load-failure';
 import type { Tensor, TransformersModule } from './transformers-port';
 
 interface WhisperConfigLike {
@@ -64,14 +63,7 @@ export async function loadWhisper(
   try {
     parts = await loading;
   } catch (thrown) {
-    const reason = thrown instanceof Error ? thrown.message : String(thrown);
-    const from = transformers.env.allowRemoteModels
-      ? transformers.env.remoteHost
-      : transformers.env.localModelPath;
-    throw new ServiceError(
-      'engine_unavailable',
-      modelFailureMessage('recognition', id, from, reason),
-    );
+    throw transformersLoadFailure(transformers, 'recognition', id, thrown);
   }
   const [tokenizer, extractor, config, model] = parts;
   const whisperConfig = config as unknown as WhisperConfigLike;
