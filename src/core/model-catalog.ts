@@ -92,3 +92,69 @@ export function translationChoiceOf(id: string): TranslationChoice {
     approxDownloadMb: 0,
   };
 }
+
+/**
+ * A speaker-segmentation model (pyannote segmentation 3.0's inputs and outputs: 16 kHz samples
+ * in, per-frame powerset logits over three local speakers out).
+ */
+export interface SegmentationChoice {
+  id: string;
+  label: string;
+  licence: string;
+  /** Full-precision weights: the browser and Node both load these (the model is small). */
+  approxDownloadMb: number;
+  /** Seconds of audio the model was trained to look at at once. */
+  windowSeconds: number;
+}
+
+/** A speaker-embedding model (WeSpeaker ResNet34's: 80-bin fbank in, one vector out). */
+export interface EmbeddingChoice {
+  id: string;
+  label: string;
+  licence: string;
+  approxDownloadMb: number;
+  /**
+   * Cosine distance between two clusters' mean embeddings under which they are taken for one
+   * speaker, when the number of speakers is not given. Depends on the model.
+   */
+  clusteringThreshold: number;
+}
+
+export const SEGMENTATION_CHOICES: readonly SegmentationChoice[] = [
+  {
+    id: 'onnx-community/pyannote-segmentation-3.0',
+    label: 'pyannote segmentation 3.0',
+    licence: 'MIT',
+    approxDownloadMb: 6,
+    windowSeconds: 10,
+  },
+  {
+    id: 'murmur-test/segmentation-synth',
+    label: 'Test segmentation model (synthetic voices only)',
+    licence: 'MIT',
+    approxDownloadMb: 1,
+    windowSeconds: 10,
+  },
+];
+
+export const EMBEDDING_CHOICES: readonly EmbeddingChoice[] = [
+  {
+    id: 'onnx-community/wespeaker-voxceleb-resnet34-LM',
+    label: 'WeSpeaker ResNet34 (VoxCeleb)',
+    licence: 'CC-BY-4.0',
+    approxDownloadMb: 27,
+    // pyannote 3.1 merges clusters closer than 0.7046 in euclidean distance between unit
+    // vectors: 1 - cos = d^2 / 2.
+    clusteringThreshold: 0.248,
+  },
+  {
+    id: 'murmur-test/embedding-synth',
+    label: 'Test speaker-embedding model (synthetic voices only)',
+    licence: 'MIT',
+    approxDownloadMb: 1,
+    clusteringThreshold: 0.5,
+  },
+];
+
+export const DEFAULT_SEGMENTATION_MODEL = 'onnx-community/pyannote-segmentation-3.0';
+export const DEFAULT_EMBEDDING_MODEL = 'onnx-community/wespeaker-voxceleb-resnet34-LM';

@@ -8,6 +8,7 @@ export const STAGES = [
   'decode',
   'vad',
   'recognise',
+  'diarize',
   'translate',
   'assemble',
 ] as const;

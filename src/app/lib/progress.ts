@@ -13,8 +13,9 @@ const TITLES: Record<Stage, [string, number]> = {
   decode: ['Decoding media', 2],
   vad: ['Finding speech', 3],
   recognise: ['Recognising speech', 5],
-  translate: ['Translating', 6],
-  assemble: ['Putting the result together', 7],
+  diarize: ['Telling speakers apart', 6],
+  translate: ['Translating', 7],
+  assemble: ['Putting the result together', 8],
 };
 
 /**
