@@ -29,6 +29,10 @@ export interface EngineSettings {
   useGpu: boolean;
   /** Model id of the translation model (default: M2M100 418M, `DEFAULT_TRANSLATION_MODEL`). */
   translationModel?: string;
+  /** Model id of the speaker-segmentation model (default `DEFAULT_SEGMENTATION_MODEL`). */
+  segmentationModel?: string;
+  /** Model id of the speaker-embedding model (default `DEFAULT_EMBEDDING_MODEL`). */
+  embeddingModel?: string;
 }
 
 /**
