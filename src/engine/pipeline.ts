@@ -7,7 +7,9 @@ import {
 import { toResponseSegment } from '../core/assemble/response';
 import type { EnginePorts } from './ports';
 import { stageContexts, type StageProgress } from './stage-context';
+import { attributeSpeakers, speakerLabels, type SpeakerTurn } from '../core/assemble/speakers';
 import * as assemble from './stages/assemble';
+import * as diarization from './stages/diarization';
 import * as media from './stages/media';
 import * as recognition from './stages/recognition';
 import * as speech from './stages/speech';
@@ -20,12 +22,15 @@ export interface PipelineOptions {
   onProgress?: StageProgress;
   /** Each segment as soon as it is decoded (before speakers are known). */
   onSegment?: (segment: Segment) => void;
+  /** The speaker turns found (diarization on), labelled as in the response. */
+  onSpeakerTurns?: (turns: SpeakerTurn[]) => void;
 }
 
 /**
  * Runs a validated request through the line of stages: media (read, probe, decode) -> speech
- * (voice activity, channels compared and billed, noise reduction) -> recognition -> translation
- * (when asked for) -> assemble.
+ * (voice activity, channels compared and billed, noise reduction) -> recognition -> diarization
+ * (when asked for: speakers given to segments, a segment split where its speaker changes) ->
+ * translation (when asked for) -> assemble.
  * Stages overlap where the data allows: the recogniser loads while the media is decoded, speech
  * is found while the next piece decodes, and recognition starts on speech that is settled
  * while the rest is still being found.
@@ -38,7 +43,7 @@ export async function runPipeline<F extends MediaFile>(
   const started = ports.clock();
   const { signal } = options;
   const translator = ports.translator ?? null;
-  refuseUnsupported(request, translator?.modelId ?? null);
+  refuseUnsupported(request, translator?.modelId ?? null, ports.speakers !== undefined);
   const stage = stageContexts(ports, signal, options.onProgress);
   const target = request.toggle_direct_translate ? request.target_translation_language : null;
 
@@ -69,6 +74,21 @@ export async function runPipeline<F extends MediaFile>(
         })
       : null;
   translatorLoad?.catch(() => {});
+  // The speaker models load beside the others in the same way.
+  const diarizing = stage('diarize');
+  let speakersWaited = false;
+  let lastSpeakersReport: [number | null, string] | null = null;
+  const speakersLoad =
+    request.toggle_diarization && ports.speakers
+      ? ports.speakers.load({
+          ...(signal ? { signal } : {}),
+          onProgress: (fraction, detail) => {
+            lastSpeakersReport = [fraction, detail];
+            (speakersWaited ? diarizing : models).progress(fraction, detail);
+          },
+        })
+      : null;
+  speakersLoad?.catch(() => {});
 
   const decoded = await media.run(request, stage('decode'));
   const found = speech.run(
@@ -91,7 +111,34 @@ export async function runPipeline<F extends MediaFile>(
   );
   recognised.catch(() => {});
   speechAudio = await found.done;
-  const { segments: recognisedSegments, seconds: inferenceTime } = await recognised;
+  const { segments: heard, seconds: inferenceTime } = await recognised;
+  let recognisedSegments = heard;
+  let diarizationTime = 0;
+  if (speakersLoad !== null) {
+    const found = await diarization.run(
+      {
+        channels: speechAudio.channels,
+        models: speakersLoad,
+        counts: {
+          num: request.diarization.num_speakers,
+          min: request.diarization.min_speakers,
+          max: request.diarization.max_speakers,
+        },
+        onWaitForModel: () => {
+          speakersWaited = true;
+          const [fraction, detail] = lastSpeakersReport ?? [null, 'Loading the speaker models'];
+          diarizing.progress(fraction, detail);
+        },
+      },
+      diarizing,
+    );
+    diarizationTime = found.seconds;
+    const attributed = attributeSpeakers(heard, found.turns);
+    const labels = speakerLabels(attributed, found.turns);
+    const label = (id: string) => labels.get(id) ?? id;
+    recognisedSegments = attributed.map((s) => ({ ...s, speaker: label(s.speaker) }));
+    options.onSpeakerTurns?.(found.turns.map((t) => ({ ...t, speaker: label(t.speaker) })));
+  }
   const { segments, seconds: translationTime } =
     target !== null && translatorLoad !== null
       ? await translation.run(
@@ -116,6 +163,7 @@ export async function runPipeline<F extends MediaFile>(
       outputFormat: request.output_format,
       timings: {
         inference_time: inferenceTime,
+        diarization_time: diarizationTime,
         translation_time: translationTime,
         total_transcription_time: ports.clock() - started,
       },

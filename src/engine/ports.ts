@@ -198,6 +198,40 @@ export interface TranslatorPort {
 }
 
 /**
+ * The speaker models, loaded: a segmentation model (pyannote segmentation 3.0's inputs and
+ * outputs) and a speaker-embedding model (WeSpeaker ResNet34's).
+ */
+export interface LoadedSpeakerModels {
+  segmentationId: string;
+  embeddingId: string;
+  sampleRate: number;
+  /** Samples the segmentation model looks at at once. */
+  windowSamples: number;
+  /** Samples between the segmentation model's frames, and the span one frame sees. */
+  frameStep: number;
+  frameSpan: number;
+  /** Cosine distance under which two clusters are one speaker (see `EmbeddingChoice`). */
+  clusteringThreshold: number;
+  /** Per window (each `windowSamples` long): logits, `frames * classes`. */
+  segment(
+    windows: readonly Float32Array[],
+  ): Promise<{ logits: Float32Array; frames: number; classes: number }[]>;
+  /** One embedding of a stretch of 16 kHz audio. */
+  embed(samples: Float32Array): Promise<Float32Array>;
+  dispose(): Promise<void>;
+}
+
+/** The speaker models the host was set up with: their ids, and their loader (once per pair). */
+export interface SpeakerModelsPort {
+  segmentationId: string;
+  embeddingId: string;
+  load(options: {
+    signal?: AbortSignal;
+    onProgress?: ProgressListener;
+  }): Promise<LoadedSpeakerModels>;
+}
+
+/**
  * Everything the pipeline needs from its host, built once by the host's composition root
  * (hosts/node/engine-ports.ts, hosts/browser/engine-ports.ts) and kept: ffmpeg and the models
  * load on first use and stay loaded for later requests.
@@ -219,5 +253,7 @@ export interface EnginePorts {
   recogniser: RecogniserLoader;
   /** Absent: this host does not translate (requests to translate are refused). */
   translator?: TranslatorPort;
+  /** Absent: this host does not tell speakers apart (requests for it are refused). */
+  speakers?: SpeakerModelsPort;
   clock: Clock;
 }

@@ -7,19 +7,21 @@ import { modelLanguageCode } from '../core/translation/model-language';
 /**
  * Refuses, before any work, what this build cannot do rather than returning something else.
  * `translationModel`: the id of the host's translation model; null where the host has none
- * (then only english, through Whisper's own translate task, is a target).
+ * (then only english, through Whisper's own translate task, is a target). `speakerModels`:
+ * whether the host has speaker models (diarization is refused without).
  */
 export function refuseUnsupported<F extends MediaFile>(
   request: TranscriptionRequest<F>,
   translationModel: string | null,
+  speakerModels = false,
 ): void {
   const target = request.target_translation_language;
   if (request.toggle_direct_translate && target !== null) refuseTarget(target, translationModel);
-  if (request.toggle_diarization) {
+  if (request.toggle_diarization && !speakerModels) {
     throw new ServiceError(
       'not_supported',
-      'Speaker diarization is not available yet. Turn toggle_diarization off to transcribe.',
-      [{ field: 'toggle_diarization', message: 'Diarization is not available yet.' }],
+      'Telling speakers apart needs speaker models, and none are set up here. Turn toggle_diarization off to transcribe.',
+      [{ field: 'toggle_diarization', message: 'No speaker models are set up here.' }],
     );
   }
 }

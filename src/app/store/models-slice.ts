@@ -21,7 +21,7 @@ export interface ModelsSlice {
 const unknown: ModelState = { cachedBytes: null, downloading: null, error: null };
 
 export const createModelsSlice: StateCreator<AppState, [], [], ModelsSlice> = (set) => ({
-  models: { recognition: unknown, vad: unknown, translation: unknown },
+  models: { recognition: unknown, vad: unknown, translation: unknown, speakers: unknown },
   persisted: null,
   setModelState: (role, change) =>
     set((state) => ({ models: { ...state.models, [role]: { ...state.models[role], ...change } } })),

@@ -23,7 +23,6 @@ const base: AssembleInput = {
       ],
     },
   ],
-  speakerTurns: null,
   file: {
     nb_channels: 2,
     sample_rate: 44100,
@@ -60,17 +59,13 @@ describe('assembleResponse', () => {
     ]);
   });
 
-  it('assigns each segment the speaker who overlaps it most on its channel', () => {
+  it("gives each segment its speaker's label, in the transcript and the mapping", () => {
     const raw = assembleResponse({
       ...base,
-      speakerTurns: [
-        { speaker: 'speaker_0', channel: 0, start: 0, end: 0.8 },
-        { speaker: 'speaker_1', channel: 0, start: 0.8, end: 2.5 },
-        { speaker: 'speaker_0', channel: 1, start: 5, end: 6 },
-      ],
+      segments: base.segments.map((s, i) => ({ ...s, speaker: `speaker_${1 - i}` })),
     }).prediction_raw;
-    expect(raw.transcription.map((s) => s.speaker)).toEqual(['speaker_1', 'speaker_0']);
-    expect(raw.speaker_mapping.map((s) => s.speaker)).toEqual(['speaker_1', 'speaker_0']);
+    expect(raw.transcription.map((s) => s.speaker)).toEqual(['speaker_0', 'speaker_1']);
+    expect(raw.speaker_mapping.map((s) => s.speaker)).toEqual(['speaker_0', 'speaker_1']);
   });
 
   it('reports -1 silent channels for mono files and fills every time field', () => {

@@ -11,7 +11,6 @@ import {
 } from '../contract/response';
 import { renderPrediction } from '../format/prediction';
 import { roundToMillisecond, type Seconds } from '../units';
-import { speakerOf, type SpeakerTurn } from './speakers';
 
 export interface RecognisedWord {
   text: string;
@@ -29,6 +28,8 @@ export interface RecognisedSegment {
   words: RecognisedWord[];
   /** Set on a translated segment: what was recognised, in the language it was heard in. */
   source?: { text: string; language: string };
+  /** Set when diarization is on: the segment's speaker label. */
+  speaker?: string;
 }
 
 export type StageTimings = Pick<
@@ -43,8 +44,6 @@ export type StageTimings = Pick<
 
 export interface AssembleInput {
   segments: readonly RecognisedSegment[];
-  /** Null when diarization is off. */
-  speakerTurns: readonly SpeakerTurn[] | null;
   file: ProvidedFileMetadata;
   /** Silent channels among several; ignored for a single channel (always -1 then). */
   nbSilentChannels: number;
@@ -90,12 +89,7 @@ export function toResponseSegment(s: RecognisedSegment, speaker: string): Segmen
 export function assembleResponse(input: AssembleInput): TranscriptionResponse {
   const ordered = [...input.segments].sort((a, b) => a.start - b.start || a.channel - b.channel);
   const transcription: Segment[] = ordered.map((s) =>
-    toResponseSegment(
-      s,
-      input.speakerTurns === null
-        ? SPEAKER_NOT_ACTIVATED
-        : (speakerOf(input.speakerTurns, s.channel, s.start, s.end) ?? 'speaker_unknown'),
-    ),
+    toResponseSegment(s, s.speaker ?? SPEAKER_NOT_ACTIVATED),
   );
   const t = input.timings;
   const metadata: Metadata = {

@@ -10,6 +10,8 @@ export type TransformersModule = Pick<
   | 'AutoTokenizer'
   | 'AutoFeatureExtractor'
   | 'AutoConfig'
+  | 'AutoModel'
+  | 'AutoModelForAudioFrameClassification'
   | 'WhisperForConditionalGeneration'
   | 'WhisperFeatureExtractor'
   | 'Tensor'

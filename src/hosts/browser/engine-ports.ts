@@ -1,11 +1,18 @@
-import { DEFAULT_TRANSLATION_MODEL, SILERO_VAD } from '../../core/model-catalog';
+import {
+  DEFAULT_EMBEDDING_MODEL,
+  DEFAULT_SEGMENTATION_MODEL,
+  DEFAULT_TRANSLATION_MODEL,
+  SILERO_VAD,
+} from '../../core/model-catalog';
 import { ModelCache } from '../../engine/models/model-cache';
 import type { Device, DeviceSettings } from '../../engine/models/model-settings';
+import { loadSpeakerModels } from '../../engine/models/speaker-models';
 import { loadTranslator } from '../../engine/models/translation-model';
 import { loadWhisper } from '../../engine/models/whisper-model';
 import type {
   EnginePorts,
   FfmpegPort,
+  LoadedSpeakerModels,
   LoadedTranslator,
   LoadedWhisper,
   SpeechDetectorLoader,
@@ -20,6 +27,9 @@ export interface BrowserEngineSettings {
   whisperModel: string;
   /** The translation model's id (default: M2M100 418M). */
   translationModel?: string;
+  /** The speaker models' ids (default: pyannote segmentation 3.0, WeSpeaker ResNet34). */
+  segmentationModel?: string;
+  embeddingModel?: string;
   /** The device the recogniser loads on, asked at each request (the GPU may fail mid-way). */
   device: () => Promise<Device>;
   /** The voice activity model's id (default: the production Silero VAD). */
@@ -35,6 +45,7 @@ let ffmpeg: FfmpegPort | null = null;
 const detectors = new Map<string, SpeechDetectorLoader>();
 const recognisers = new ModelCache<LoadedWhisper>();
 const translators = new ModelCache<LoadedTranslator>();
+const speakerModels = new ModelCache<LoadedSpeakerModels>();
 
 /**
  * The composition root of the browser host (the app's worker, the test and benchmark
@@ -46,6 +57,8 @@ export function browserEnginePorts(settings: BrowserEngineSettings): EnginePorts
   const { modelHost, whisperModel } = settings;
   const vadModel = settings.vadModel ?? SILERO_VAD.id;
   const translationModel = settings.translationModel ?? DEFAULT_TRANSLATION_MODEL;
+  const segmentation = settings.segmentationModel ?? DEFAULT_SEGMENTATION_MODEL;
+  const embedding = settings.embeddingModel ?? DEFAULT_EMBEDDING_MODEL;
   const detectorKey = `${modelHost}|${vadModel}`;
   let speechDetector = detectors.get(detectorKey);
   if (!speechDetector) {
@@ -81,6 +94,21 @@ export function browserEnginePorts(settings: BrowserEngineSettings): EnginePorts
           loadTranslator(
             configureTransformers(modelHost, await settings.device(), settings.threads),
             translationModel,
+            'wasm',
+            onProgress,
+          ),
+        ),
+    },
+    // The speaker models run on WASM at full precision: they are small (6 and 27 MB), and
+    // they run after recognition, so the GPU stays Whisper's.
+    speakers: {
+      segmentationId: segmentation,
+      embeddingId: embedding,
+      load: ({ onProgress }) =>
+        speakerModels.get(`${modelHost}|${segmentation}|${embedding}`, async () =>
+          loadSpeakerModels(
+            configureTransformers(modelHost, await settings.device(), settings.threads),
+            { segmentation, embedding },
             'wasm',
             onProgress,
           ),

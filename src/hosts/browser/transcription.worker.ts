@@ -36,6 +36,8 @@ function ports(): EnginePorts {
     modelHost: settings.modelHost,
     whisperModel: settings.whisperModel,
     ...(settings.translationModel ? { translationModel: settings.translationModel } : {}),
+    ...(settings.segmentationModel ? { segmentationModel: settings.segmentationModel } : {}),
+    ...(settings.embeddingModel ? { embeddingModel: settings.embeddingModel } : {}),
     device,
   });
 }
@@ -123,6 +125,7 @@ async function download(message: Extract<ToWorker, { type: 'download' }>): Promi
     const engine = ports();
     if (role === 'vad') await engine.speechDetector({});
     else if (role === 'recognition') await engine.recogniser({ onProgress });
+    else if (role === 'speakers') await engine.speakers?.load({ onProgress });
     else if (engine.translator) await engine.translator.load({ onProgress });
     post({ id, type: 'downloaded', data: role });
   } catch (thrown) {

@@ -1,6 +1,11 @@
 import { isEndpoint, type Endpoint } from '../../core/contract/endpoints';
 import { DEFAULT_CUE_LIMITS, type CueLimits } from '../../core/format/readable-cues';
-import { DEFAULT_TRANSLATION_MODEL, DEFAULT_WHISPER } from '../../core/model-catalog';
+import {
+  DEFAULT_EMBEDDING_MODEL,
+  DEFAULT_SEGMENTATION_MODEL,
+  DEFAULT_TRANSLATION_MODEL,
+  DEFAULT_WHISPER,
+} from '../../core/model-catalog';
 
 export interface CliArgs {
   command: 'transcribe' | 'help';
@@ -10,6 +15,8 @@ export interface CliArgs {
   model: string;
   /** The translation model (used when a request asks for translation). */
   translationModel: string;
+  segmentationModel: string;
+  embeddingModel: string;
   fields: Record<string, string>;
   /** Print readable subtitles in this format instead of the response JSON. */
   subtitles: 'srt' | 'vtt' | null;
@@ -30,7 +37,8 @@ export class CliUsageError extends Error {}
 
 /**
  * `murmur transcribe [FILE] [--<field> <value>]... [--endpoint audio|video] [--models DIR|URL]
- * [--model ID] [--translation-model ID] [--subtitles srt|vtt [--line-chars N] [--lines N] [--reading-speed N]
+ * [--model ID] [--translation-model ID]
+ * [--segmentation-model ID] [--embedding-model ID] [--subtitles srt|vtt [--line-chars N] [--lines N] [--reading-speed N]
  * [--min-seconds S] [--max-seconds S] [--gap-seconds S] [--speaker-names true|false]]`.
  * The subtitle options are the CLI's own (hyphenated, so they never shadow a request field).
  * Every `--name value` (or `--name=value`) that is not a CLI option is a request field, passed
@@ -44,6 +52,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     models: null,
     model: DEFAULT_WHISPER,
     translationModel: DEFAULT_TRANSLATION_MODEL,
+    segmentationModel: DEFAULT_SEGMENTATION_MODEL,
+    embeddingModel: DEFAULT_EMBEDDING_MODEL,
     fields: {},
     subtitles: null,
     cueLimits: { ...DEFAULT_CUE_LIMITS },
@@ -82,6 +92,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       args.model = value;
     } else if (name === 'translation-model') {
       args.translationModel = value;
+    } else if (name === 'segmentation-model') {
+      args.segmentationModel = value;
+    } else if (name === 'embedding-model') {
+      args.embeddingModel = value;
     } else if (name === 'subtitles') {
       if (value !== 'srt' && value !== 'vtt')
         throw new CliUsageError(`--subtitles must be srt or vtt; got "${value}".`);

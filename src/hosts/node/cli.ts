@@ -123,6 +123,8 @@ export async function main(
           models: args.models,
           model: args.model,
           translationModel: args.translationModel,
+          segmentationModel: args.segmentationModel,
+          embeddingModel: args.embeddingModel,
         });
         return runPipeline(request, ports, options.signal ? { signal: options.signal } : {});
       })(),

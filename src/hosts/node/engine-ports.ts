@@ -1,9 +1,22 @@
-import { DEFAULT_TRANSLATION_MODEL, HUB, SILERO_VAD } from '../../core/model-catalog';
+import {
+  DEFAULT_EMBEDDING_MODEL,
+  DEFAULT_SEGMENTATION_MODEL,
+  DEFAULT_TRANSLATION_MODEL,
+  HUB,
+  SILERO_VAD,
+} from '../../core/model-catalog';
 import { ModelCache } from '../../engine/models/model-cache';
 import { loadSileroVad } from '../../engine/models/silero-vad';
+import { loadSpeakerModels } from '../../engine/models/speaker-models';
 import { loadTranslator } from '../../engine/models/translation-model';
 import { loadWhisper } from '../../engine/models/whisper-model';
-import type { EnginePorts, LoadedTranslator, LoadedWhisper, ModelFiles } from '../../engine/ports';
+import type {
+  EnginePorts,
+  LoadedSpeakerModels,
+  LoadedTranslator,
+  LoadedWhisper,
+  ModelFiles,
+} from '../../engine/ports';
 import { nodeFfmpeg, type NodeFfmpegOptions } from './ffmpeg-core';
 import { nodeModelFiles } from './model-files';
 import { nodeOnnxRuntime } from './onnx-runtime';
@@ -16,6 +29,9 @@ export interface NodeEngineSettings {
   model: string;
   /** The translation model's id (default: M2M100 418M). */
   translationModel?: string;
+  /** The speaker models' ids (default: pyannote segmentation 3.0, WeSpeaker ResNet34). */
+  segmentationModel?: string;
+  embeddingModel?: string;
   /** The voice activity model's id (default: the production Silero VAD). */
   vadModel?: string;
   ffmpeg?: NodeFfmpegOptions;
@@ -27,6 +43,7 @@ export interface NodeEngineSettings {
 
 const recognisers = new ModelCache<LoadedWhisper>();
 const translators = new ModelCache<LoadedTranslator>();
+const speakerModels = new ModelCache<LoadedSpeakerModels>();
 
 /**
  * The composition root of the Node host (the CLI, tests, benchmarks, tools): ffmpeg.wasm's
@@ -38,6 +55,8 @@ export function nodeEnginePorts(settings: NodeEngineSettings): EnginePorts {
   const onnx = nodeOnnxRuntime();
   const vadModel = settings.vadModel ?? SILERO_VAD.id;
   const translationModel = settings.translationModel ?? DEFAULT_TRANSLATION_MODEL;
+  const segmentation = settings.segmentationModel ?? DEFAULT_SEGMENTATION_MODEL;
+  const embedding = settings.embeddingModel ?? DEFAULT_EMBEDDING_MODEL;
   return {
     ffmpeg: nodeFfmpeg(settings.ffmpeg ?? {}),
     fetch: (url, init) => fetch(url, init),
@@ -57,6 +76,19 @@ export function nodeEnginePorts(settings: NodeEngineSettings): EnginePorts {
           loadTranslator(
             configureModelSource(settings.models),
             translationModel,
+            'cpu',
+            onProgress,
+          ),
+        ),
+    },
+    speakers: {
+      segmentationId: segmentation,
+      embeddingId: embedding,
+      load: ({ onProgress }) =>
+        speakerModels.get(`${settings.models ?? 'hub'}|${segmentation}|${embedding}`, () =>
+          loadSpeakerModels(
+            configureModelSource(settings.models),
+            { segmentation, embedding },
             'cpu',
             onProgress,
           ),

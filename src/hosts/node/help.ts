@@ -1,5 +1,10 @@
 import { FIELD_SPECS } from '../../core/contract/fields';
-import { DEFAULT_TRANSLATION_MODEL, DEFAULT_WHISPER } from '../../core/model-catalog';
+import {
+  DEFAULT_EMBEDDING_MODEL,
+  DEFAULT_SEGMENTATION_MODEL,
+  DEFAULT_TRANSLATION_MODEL,
+  DEFAULT_WHISPER,
+} from '../../core/model-catalog';
 import { SERVE_DEFAULTS } from './server/serve-args';
 
 /** The text of `murmur --help`: usage, CLI options, and every request field with its default. */
@@ -15,7 +20,7 @@ export function helpText(): string {
   return [
     'Usage: murmur transcribe [FILE] [--<field> <value>]... [--endpoint audio|video]',
     '                         [--models DIR|URL] [--model ID] [--translation-model ID]',
-    '                         [--subtitles srt|vtt]',
+    '                         [--segmentation-model ID] [--embedding-model ID] [--subtitles srt|vtt]',
     '',
     'Transcribes FILE (the "audio" field, or "video" with --endpoint video) or a URL, and prints',
     'the response JSON of the transcription service on stdout.',
@@ -39,6 +44,10 @@ export function helpText(): string {
     '  --translation-model ID   The translation model (toggle_direct_translate; every target,',
     `                           english included). Default: ${DEFAULT_TRANSLATION_MODEL} (MIT);`,
     '                           Xenova/nllb-200-distilled-600M is CC-BY-NC-4.0 (no commercial use).',
+    '  --segmentation-model ID  The speaker-segmentation model (toggle_diarization). Default:',
+    `                           ${DEFAULT_SEGMENTATION_MODEL} (MIT).`,
+    '  --embedding-model ID     The speaker-embedding model (toggle_diarization). Default:',
+    `                           ${DEFAULT_EMBEDDING_MODEL} (CC-BY-4.0).`,
     '  --help                   This text.',
     '',
     'Request fields (names as in the service interface; values as text):',
@@ -52,6 +61,7 @@ export function helpText(): string {
     'On failure the error body JSON is printed on stdout and a sentence on stderr.',
     '',
     'Usage: murmur serve [--host H] [--port P] [--models DIR|URL] [--model ID] [--translation-model ID]',
+    '                    [--segmentation-model ID] [--embedding-model ID]',
     '                    [--max-upload-mb N] [--concurrency N] [--queue N] [--no-auth]',
     '',
     'Serves the transcription service over HTTP: POST /audio/text/audio-transcription/ and',

@@ -25,7 +25,6 @@ export function run(input: AssembleStageInput, context: StageContext): Transcrip
   const { speech } = input;
   return assembleResponse({
     segments: input.segments,
-    speakerTurns: null,
     file: speech.file,
     nbSilentChannels: speech.nbSilentChannels,
     totalSpeechDuration: speech.totalSpeechDuration,

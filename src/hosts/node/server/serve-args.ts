@@ -1,4 +1,9 @@
-import { DEFAULT_TRANSLATION_MODEL, DEFAULT_WHISPER } from '../../../core/model-catalog';
+import {
+  DEFAULT_EMBEDDING_MODEL,
+  DEFAULT_SEGMENTATION_MODEL,
+  DEFAULT_TRANSLATION_MODEL,
+  DEFAULT_WHISPER,
+} from '../../../core/model-catalog';
 import { CliUsageError } from '../cli-args';
 
 export interface ServeArgs {
@@ -9,6 +14,8 @@ export interface ServeArgs {
   model: string;
   /** The translation model, loaded on the first request that asks for translation. */
   translationModel: string;
+  segmentationModel: string;
+  embeddingModel: string;
   maxUploadMb: number;
   /** Transcriptions run at once. */
   concurrency: number;
@@ -23,6 +30,8 @@ export const SERVE_DEFAULTS: Omit<ServeArgs, 'help'> = {
   models: null,
   model: DEFAULT_WHISPER,
   translationModel: DEFAULT_TRANSLATION_MODEL,
+  segmentationModel: DEFAULT_SEGMENTATION_MODEL,
+  embeddingModel: DEFAULT_EMBEDDING_MODEL,
   maxUploadMb: 512,
   concurrency: 1,
   queue: 8,
@@ -73,6 +82,12 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
         break;
       case 'translation-model':
         args.translationModel = value;
+        break;
+      case 'segmentation-model':
+        args.segmentationModel = value;
+        break;
+      case 'embedding-model':
+        args.embeddingModel = value;
         break;
       case 'max-upload-mb':
         args.maxUploadMb = wholeNumber(name, value, 1);

@@ -44,6 +44,8 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
       models: args.models,
       model: args.model,
       translationModel: args.translationModel,
+      segmentationModel: args.segmentationModel,
+      embeddingModel: args.embeddingModel,
     }),
   );
   io.stderr(`murmur serve: loading ${args.model} from ${args.models ?? 'the hub'}\n`);

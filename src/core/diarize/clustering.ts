@@ -1,0 +1,226 @@
+/**
+ * Clustering of speaker embeddings under the request's speaker counts.
+ *
+ * Agglomerative clustering with centroid linkage on cosine distance (the method of pyannote's
+ * pipeline), run on at most `maxLinked` embeddings spread evenly over the file, so that memory
+ * stays bounded on long files: the linkage needs a matrix of every pair it links, and a 2-hour
+ * file has thousands of windows. The clusters found there give centroids; every embedding is
+ * then given to its nearest centroid and the centroids refined a few times (k-means), which
+ * costs one row per embedding rather than a row per pair.
+ *
+ * Embeddings carry their channel. Separate channels hold separate people (one microphone each),
+ * so two clusters of different channels are merged only when the count asked for leaves no
+ * other choice: their distance carries a penalty larger than any cosine distance.
+ */
+
+export interface SpeakerCounts {
+  /** Exactly this many speakers. */
+  num: number | null;
+  min: number | null;
+  max: number | null;
+}
+
+export interface ClusteringOptions extends SpeakerCounts {
+  /** Cosine distance under which two clusters are one speaker (model-dependent). */
+  threshold: number;
+  /** Most embeddings linked pairwise (default 400: a 400 x 400 matrix, 1.3 MB). */
+  maxLinked?: number;
+  /** Most speakers ever found without a count (default 20). */
+  maxSpeakers?: number;
+}
+
+export interface Clusters {
+  /** Cluster of each embedding, 0..k-1. */
+  labels: Int32Array;
+  /** Unit-length centroid of each cluster. */
+  centroids: Float32Array[];
+  /** Channels each cluster holds (one, unless a count forced channels together). */
+  channels: Set<number>[];
+}
+
+const CROSS_CHANNEL = 10;
+
+export function normalise(v: Float32Array): Float32Array {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) n += v[i]! * v[i]!;
+  n = Math.sqrt(n) || 1;
+  const out = new Float32Array(v.length);
+  for (let i = 0; i < v.length; i++) out[i] = v[i]! / n;
+  return out;
+}
+
+function dot(a: Float32Array | Float64Array, b: Float32Array | Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+function cosineDistance(a: Float64Array, b: Float64Array): number {
+  const na = Math.sqrt(dot(a, a)) || 1;
+  const nb = Math.sqrt(dot(b, b)) || 1;
+  return 1 - dot(a, b) / (na * nb);
+}
+
+/** Indices of `count` items spread evenly over `n` (all of them when n <= count). */
+export function spreadIndices(n: number, count: number): number[] {
+  if (n <= count) return Array.from({ length: n }, (_, i) => i);
+  return Array.from({ length: count }, (_, i) => Math.floor(((i + 0.5) * n) / count));
+}
+
+interface Linkage {
+  /** Distance of each merge, in the order made. */
+  heights: number[];
+  /** Members (indices into the linked set) of each cluster left after `stopAt` clusters. */
+  clusters: number[][];
+}
+
+/**
+ * Centroid-linkage agglomeration of `vectors` (unit length), merging until `stopAt` clusters
+ * are left (1: all merges, to read their heights).
+ */
+function link(vectors: Float32Array[], channels: number[], stopAt: number): Linkage {
+  const m = vectors.length;
+  const sums = vectors.map((v) => Float64Array.from(v));
+  const members = vectors.map((_, i) => [i]);
+  const chans = channels.map((c) => new Set([c]));
+  const alive = new Uint8Array(m).fill(1);
+  const dist = new Float64Array(m * m);
+  const pairDistance = (i: number, j: number) => {
+    const cross = [...chans[i]!].some((c) => !chans[j]!.has(c)) ? CROSS_CHANNEL : 0;
+    return cosineDistance(sums[i]!, sums[j]!) + cross;
+  };
+  for (let i = 0; i < m; i++) {
+    for (let j = i + 1; j < m; j++) dist[i * m + j] = dist[j * m + i] = pairDistance(i, j);
+  }
+  const heights: number[] = [];
+  let left = m;
+  while (left > Math.max(1, stopAt)) {
+    let best = Infinity;
+    let bi = -1;
+    let bj = -1;
+    for (let i = 0; i < m; i++) {
+      if (!alive[i]) continue;
+      const row = i * m;
+      for (let j = i + 1; j < m; j++) {
+        if (alive[j] && dist[row + j]! < best) {
+          best = dist[row + j]!;
+          bi = i;
+          bj = j;
+        }
+      }
+    }
+    heights.push(best);
+    const sum = sums[bi]!;
+    const other = sums[bj]!;
+    for (let d = 0; d < sum.length; d++) sum[d]! += other[d]!;
+    members[bi]!.push(...members[bj]!);
+    for (const c of chans[bj]!) chans[bi]!.add(c);
+    alive[bj] = 0;
+    left--;
+    for (let k = 0; k < m; k++) {
+      if (alive[k] && k !== bi) dist[bi * m + k] = dist[k * m + bi] = pairDistance(bi, k);
+    }
+  }
+  return { heights, clusters: members.filter((_, i) => alive[i]) };
+}
+
+/**
+ * The clusters to keep: the count asked for; otherwise those the threshold leaves (merges
+ * closer than it are made), without clusters of a single embedding among many (a stretch too
+ * short or mixed to stand for a person; it goes to its nearest cluster afterwards), and when
+ * that is outside min..max, the linkage cut at the nearest count allowed.
+ */
+function chooseClusters(
+  vectors: Float32Array[],
+  channels: number[],
+  options: ClusteringOptions,
+): number[][] {
+  const m = vectors.length;
+  if (options.num !== null) return link(vectors, channels, Math.min(options.num, m)).clusters;
+  const { heights } = link(vectors, channels, 1);
+  const merged = heights.filter((h) => h < options.threshold).length;
+  let clusters = link(vectors, channels, m - merged).clusters;
+  if (m >= 10) {
+    const kept = clusters.filter((c) => c.length > 1);
+    if (kept.length > 0) clusters = kept;
+  }
+  let k = Math.min(clusters.length, options.maxSpeakers ?? 20);
+  if (options.min !== null) k = Math.max(k, options.min);
+  if (options.max !== null) k = Math.min(k, options.max);
+  k = Math.max(1, Math.min(k, m));
+  return k === clusters.length ? clusters : link(vectors, channels, k).clusters;
+}
+
+function centroidOf(vectors: readonly Float32Array[], indices: readonly number[], dim: number) {
+  const c = new Float32Array(dim);
+  for (const i of indices) {
+    const v = vectors[i]!;
+    for (let d = 0; d < dim; d++) c[d]! += v[d]!;
+  }
+  return normalise(c);
+}
+
+/**
+ * Clusters unit-length embeddings (each with its channel) into speakers, honouring the counts:
+ * exactly `num` when given (fewer only when there are fewer embeddings than that), else within
+ * `min`..`max`, estimated with the threshold.
+ */
+export function clusterEmbeddings(
+  embeddings: readonly Float32Array[],
+  channels: readonly number[],
+  options: ClusteringOptions,
+): Clusters {
+  const n = embeddings.length;
+  if (n === 0) return { labels: new Int32Array(0), centroids: [], channels: [] };
+  const dim = embeddings[0]!.length;
+  const picked = spreadIndices(n, options.maxLinked ?? 400);
+  const vectors = picked.map((i) => embeddings[i]!);
+  const vectorChannels = picked.map((i) => channels[i]!);
+  const clusters = chooseClusters(vectors, vectorChannels, options);
+  let centroids = clusters.map((members) => centroidOf(vectors, members, dim));
+  let clusterChannels = clusters.map((members) => new Set(members.map((i) => vectorChannels[i]!)));
+  const labels = new Int32Array(n);
+  for (let round = 0; round < 3; round++) {
+    for (let i = 0; i < n; i++)
+      labels[i] = nearest(embeddings[i]!, channels[i]!, centroids, clusterChannels);
+    const next = centroids.map((old, c) => {
+      const members: number[] = [];
+      for (let i = 0; i < n; i++) if (labels[i] === c) members.push(i);
+      return members.length > 0 ? centroidOf(embeddings, members, dim) : old;
+    });
+    centroids = next;
+    clusterChannels = centroids.map((_, c) => {
+      const set = new Set<number>();
+      for (let i = 0; i < n; i++) if (labels[i] === c) set.add(channels[i]!);
+      return set.size > 0 ? set : clusterChannels[c]!;
+    });
+  }
+  return { labels, centroids, channels: clusterChannels };
+}
+
+/** The nearest centroid among the clusters of the embedding's channel (any, if none is). */
+export function nearest(
+  v: Float32Array,
+  channel: number,
+  centroids: readonly Float32Array[],
+  channels: readonly Set<number>[],
+): number {
+  let best = -1;
+  let bestScore = -Infinity;
+  for (let pass = 0; pass < 2 && best < 0; pass++) {
+    centroids.forEach((c, i) => {
+      if (pass === 0 && !channels[i]!.has(channel)) return;
+      const s = dot(v, c);
+      if (s > bestScore) {
+        bestScore = s;
+        best = i;
+      }
+    });
+  }
+  return best;
+}
+
+/** Cosine similarity of two unit vectors. */
+export function similarity(a: Float32Array, b: Float32Array): number {
+  return dot(a, b);
+}

@@ -1,0 +1,173 @@
+/**
+ * The diarization stage. In: the channels that go to recognition (samples and the speech found
+ * in them), the speaker models and the request's speaker counts. Out: speaker turns over the
+ * whole file (speaker ids stable across channels, never shared between channels unless a count
+ * forces it) and the seconds spent.
+ *
+ * pyannote's pipeline, in the engine's own terms: the segmentation model slides over each
+ * channel in overlapping windows (only where there is speech); each window's local speakers
+ * get one embedding each, from the frames where they speak alone; the embeddings of the whole
+ * file are clustered under the counts; each window's local speakers are given to clusters; the
+ * windows' frames are put back together into overlap-aware turns.
+ */
+import { pcmFloats } from '../../../core/audio/pcm';
+import type { SpeakerTurn } from '../../../core/assemble/speakers';
+import { clusterEmbeddings, normalise, type SpeakerCounts } from '../../../core/diarize/clustering';
+import {
+  LOCAL_SPEAKERS,
+  embeddingFrames,
+  localActivity,
+  speakerFrames,
+} from '../../../core/diarize/local-speakers';
+import {
+  assignLocalSpeakers,
+  reconstructTurns,
+  type WindowSpeakers,
+} from '../../../core/diarize/window-speakers';
+import { planWindows } from '../../../core/diarize/windows';
+import type { LoadedSpeakerModels } from '../../ports';
+import type { StageContext } from '../../stage-context';
+import type { ChannelAudio } from '../speech/speech-audio';
+
+export interface DiarizationStageInput {
+  channels: readonly ChannelAudio[];
+  models: Promise<LoadedSpeakerModels>;
+  counts: SpeakerCounts;
+  /** Called when the stage has to wait for the models (still downloading or loading). */
+  onWaitForModel?: () => void;
+  /** Seconds between window starts (default: half a window, each moment seen twice). */
+  stepSeconds?: number;
+}
+
+/** Seconds of a local speaker's audio an embedding is made from: at least, and at most. */
+const EMBEDDING_SECONDS = { min: 0.5, max: 3 };
+/** Windows the segmentation model is given at once. */
+const BATCH = 4;
+
+export async function run(
+  input: DiarizationStageInput,
+  context: StageContext,
+): Promise<{ turns: SpeakerTurn[]; seconds: number }> {
+  let loaded = false;
+  void input.models.then(
+    () => (loaded = true),
+    () => undefined,
+  );
+  await Promise.resolve();
+  if (!loaded) input.onWaitForModel?.();
+  const models = await input.models;
+  const started = context.clock();
+  const rate = models.sampleRate;
+  const plans = input.channels.map((channel) => ({
+    channel,
+    plan: planWindows({
+      samples: channel.samples.length,
+      sampleRate: rate,
+      speech: channel.speech,
+      windowSamples: models.windowSamples,
+      frameStep: models.frameStep,
+      stepSeconds: input.stepSeconds ?? models.windowSamples / rate / 2,
+    }),
+  }));
+  const total = plans.reduce((n, p) => n + p.plan.starts.length, 0);
+  let done = 0;
+  const report = () =>
+    context.progress(
+      total === 0 ? 1 : done / total,
+      `Finding speakers: ${done} of ${total} windows`,
+    );
+  report();
+
+  const windows: WindowSpeakers[] = [];
+  const embeddings: Float32Array[] = [];
+  const embeddingChannels: number[] = [];
+  const frameSeconds = models.frameStep / rate;
+  const minFrames = Math.ceil(EMBEDDING_SECONDS.min / frameSeconds);
+  const maxFrames = Math.floor(EMBEDDING_SECONDS.max / frameSeconds);
+  for (const { channel, plan } of plans) {
+    for (let b = 0; b < plan.starts.length; b += BATCH) {
+      context.signal?.throwIfAborted();
+      const starts = plan.starts.slice(b, b + BATCH);
+      const audio = starts.map((start) => {
+        const window = new Float32Array(plan.windowSamples);
+        window.set(pcmFloats(channel.samples, start, start + plan.windowSamples));
+        return window;
+      });
+      const scored = await models.segment(audio);
+      for (let i = 0; i < starts.length; i++) {
+        const start = starts[i]!;
+        const { logits, frames: modelFrames, classes } = scored[i]!;
+        const inside = Math.ceil((channel.samples.length - start) / plan.frameStep);
+        const frames = Math.max(0, Math.min(modelFrames, inside));
+        const active = localActivity(logits, frames, classes);
+        const local: (Float32Array | null)[] = [];
+        for (let s = 0; s < LOCAL_SPEAKERS; s++) {
+          const chosen = embeddingFrames(speakerFrames(active, frames, s), minFrames, maxFrames);
+          if (chosen === null) {
+            local.push(null);
+            continue;
+          }
+          const parts = chosen.map(([a, z]) =>
+            audio[i]!.subarray(
+              a * plan.frameStep,
+              z * plan.frameStep + models.frameSpan - plan.frameStep,
+            ),
+          );
+          const joined = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+          let at = 0;
+          for (const p of parts) {
+            joined.set(p, at);
+            at += p.length;
+          }
+          const vector = normalise(await models.embed(joined));
+          local.push(vector);
+          embeddings.push(vector);
+          embeddingChannels.push(channel.index);
+        }
+        windows.push({
+          channel: channel.index,
+          firstFrame: start / plan.frameStep,
+          frames,
+          active,
+          embeddings: local,
+        });
+        done++;
+      }
+      report();
+    }
+  }
+
+  const clusters = clusterEmbeddings(embeddings, embeddingChannels, {
+    ...input.counts,
+    threshold: models.clusteringThreshold,
+  });
+  const clusterOf = windows.map((w) =>
+    assignLocalSpeakers(
+      w.embeddings,
+      clusters.centroids,
+      clusters.channels.map((set) => set.has(w.channel)),
+    ),
+  );
+  const turns: SpeakerTurn[] = [];
+  for (const { channel, plan } of plans) {
+    const onChannel = windows.flatMap((w, i) => (w.channel === channel.index ? [i] : []));
+    const found = reconstructTurns({
+      channel: channel.index,
+      totalFrames: Math.ceil(channel.samples.length / plan.frameStep),
+      windows: onChannel.map((i) => windows[i]!),
+      clusterOf: onChannel.map((i) => clusterOf[i]!),
+      clusters: clusters.centroids.length,
+      frameSeconds,
+      centreSeconds: models.frameSpan / 2 / rate,
+    });
+    for (const t of found) {
+      turns.push({
+        speaker: `cluster_${t.cluster}`,
+        channel: t.channel,
+        start: t.start,
+        end: t.end,
+      });
+    }
+  }
+  return { turns: turns.sort((a, b) => a.start - b.start), seconds: context.clock() - started };
+}
