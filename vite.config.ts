@@ -38,6 +38,7 @@ const harnessInput =
           mediaHarness: 'e2e/harness/media.html',
           asrHarness: 'e2e/harness/asr.html',
           translationHarness: 'e2e/harness/translation.html',
+          diarizationHarness: 'e2e/harness/diarization.html',
         },
       }
     : {};

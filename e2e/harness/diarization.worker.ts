@@ -1,0 +1,48 @@
+import { browserEnginePorts } from '../../src/hosts/browser/engine-ports';
+import { stageContexts } from '../../src/engine/stage-context';
+import * as diarization from '../../src/engine/stages/diarization';
+import type { DiarizationReply, DiarizationRun } from './diarization-protocol';
+
+/** The diarization stage on the browser host's speaker models, as the app's worker loads them. */
+const scope = self as unknown as {
+  postMessage(message: DiarizationReply): void;
+  onmessage: ((event: MessageEvent<DiarizationRun>) => void) | null;
+};
+
+scope.onmessage = async (event) => {
+  const run = event.data;
+  try {
+    const ports = browserEnginePorts({
+      modelHost: run.modelHost,
+      whisperModel: 'unused',
+      segmentationModel: run.segmentationModel,
+      embeddingModel: run.embeddingModel,
+      device: async () => 'wasm',
+    });
+    const samples = new Float32Array(await (await fetch(run.samplesUrl)).arrayBuffer());
+    const t0 = performance.now();
+    const models = ports.speakers!.load({});
+    await models;
+    const loadSeconds = (performance.now() - t0) / 1000;
+    const { turns, seconds } = await diarization.run(
+      {
+        channels: [{ index: 0, samples, speech: run.speech }],
+        models,
+        counts: { num: run.numSpeakers, min: null, max: null },
+      },
+      stageContexts(ports, undefined)('diarize'),
+    );
+    scope.postMessage({
+      type: 'done',
+      turns: turns.map((t) => ({ speaker: t.speaker, start: t.start, end: t.end })),
+      seconds,
+      loadSeconds,
+      crossOriginIsolated: self.crossOriginIsolated,
+    });
+  } catch (thrown) {
+    scope.postMessage({
+      type: 'error',
+      message: thrown instanceof Error ? thrown.message : String(thrown),
+    });
+  }
+};
