@@ -146,6 +146,19 @@ describe('diarizationError', () => {
     expect(e.der).toBeCloseTo(3 / 12, 9);
   });
 
+  it('scores several UEM stretches together', () => {
+    // 0-4 (A|h1, right) and 8-10 (A B|h1, missed 2): 2 of 4 + 4.
+    const e = diarizationError(REFERENCE, HYPOTHESIS, {
+      uem: [
+        { start: 8, end: 10 },
+        { start: 0, end: 4 },
+      ],
+    });
+    expect(e.total).toBeCloseTo(8, 9);
+    expect(e.missed).toBeCloseTo(2, 9);
+    expect(e.der).toBeCloseTo(2 / 8, 9);
+  });
+
   it('is 0 with nothing on either side, and infinite with speech only in the hypothesis', () => {
     expect(diarizationError([], []).der).toBe(0);
     const e = diarizationError([], [turn('x', 0, 1)]);

@@ -22,8 +22,11 @@ export interface DiarizationErrorOptions {
    * twice this). Where people hand-mark turns their boundaries are only this precise.
    */
   collar?: Seconds;
-  /** The stretch scored; by default from the first turn's start to the last turn's end. */
-  uem?: TimeSpan;
+  /**
+   * The stretches scored (a UEM file's lines for the file); by default from the first turn's
+   * start to the last turn's end.
+   */
+  uem?: TimeSpan | readonly TimeSpan[];
 }
 
 export interface DiarizationError {
@@ -137,19 +140,25 @@ function scoredSpans(
   const collar = options.collar ?? 0;
   if (collar < 0) throw new RangeError(`diarizationError: collar ${collar} is negative`);
   const everything = [...reference, ...hypothesis];
-  const uem = options.uem ?? {
-    start: Math.min(...everything.map((t) => t.start)),
-    end: Math.max(...everything.map((t) => t.end)),
-  };
-  if (everything.length === 0 || !(uem.end > uem.start)) return [];
-  if (collar === 0) return [uem];
+  if (everything.length === 0) return [];
+  const given = options.uem;
+  const uem =
+    given === undefined
+      ? [
+          {
+            start: Math.min(...everything.map((t) => t.start)),
+            end: Math.max(...everything.map((t) => t.end)),
+          },
+        ]
+      : union('start' in given ? [given] : given);
+  if (collar === 0) return uem;
   const collars = union(
     reference.flatMap((t) => [
       { start: t.start - collar, end: t.start + collar },
       { start: t.end - collar, end: t.end + collar },
     ]),
   );
-  return subtract(uem, collars);
+  return uem.flatMap((span) => subtract(span, collars));
 }
 
 /**
