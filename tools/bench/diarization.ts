@@ -1,0 +1,157 @@
+/**
+ * Diarization benchmark: the diarization stage alone (speaker models loaded beforehand) on a
+ * generated 10-minute conversation, in Node (onnxruntime-node, the CPU) and in Chromium (the
+ * browser host's port in a module worker, onnxruntime-web on WASM, cross-origin isolated).
+ * Models: generated weights at the production models' sizes (pyannote segmentation 3.0 and
+ * WeSpeaker ResNet34: `murmur-bench/...`, made by tools/models/diarization/make_bench_models.py
+ * when missing), or any other pair. Speech is where the conversation's turns are, as the speech
+ * stage would find it. Prints seconds per minute of audio and peak memory.
+ * usage: tsx tools/bench/diarization.ts [--seconds 600] [--runs 1] [--node-only|--browser-only]
+ *   [--segmentation-model ID] [--embedding-model ID]
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DiarizationReply, DiarizationRun } from '../../e2e/harness/diarization-protocol';
+import { stageContexts } from '../../src/engine/stage-context';
+import * as diarization from '../../src/engine/stages/diarization';
+import { nodeEnginePorts } from '../../src/hosts/node/engine-ports';
+import { conversation } from '../testing/conversation';
+import { REPO } from './bench-media';
+import { buildHarness, launchChromium, sampleChromiumMemory, startPreview } from './chromium';
+
+const option = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const seconds = Number(option('seconds') ?? 600);
+const runs = Number(option('runs') ?? 1);
+const segmentationModel = option('segmentation-model') ?? 'murmur-bench/segmentation-3.0-sized';
+const embeddingModel = option('embedding-model') ?? 'murmur-bench/wespeaker-resnet34-sized';
+const models = join(REPO, '.models');
+
+if (segmentationModel.startsWith('murmur-bench/') && !existsSync(join(models, segmentationModel))) {
+  console.error('Making the benchmark models (generated weights at production sizes) ...');
+  execFileSync(
+    '/usr/bin/python3',
+    ['tools/models/diarization/make_bench_models.py', '--out', models],
+    {
+      cwd: REPO,
+      stdio: 'inherit',
+    },
+  );
+}
+
+console.error(`Generating a ${seconds}-s conversation ...`);
+const talk = conversation({ speakers: 3, seconds, overlapShare: 0.2, seed: 600 });
+const audioSeconds = talk.samples.length / 16000;
+// Speech as the speech stage finds it: the turns, joined where they touch.
+const speech: { start: number; end: number }[] = [];
+for (const t of [...talk.turns].sort((a, b) => a.start - b.start)) {
+  const last = speech.at(-1);
+  if (last && t.start <= last.end + 0.3) last.end = Math.max(last.end, t.end);
+  else speech.push({ start: t.start, end: t.end });
+}
+const speechSeconds = speech.reduce((s, r) => s + r.end - r.start, 0);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+interface Row {
+  host: string;
+  seconds: number[];
+  loadSeconds: number;
+  peakMb: number;
+  speakers: number;
+}
+const rows: Row[] = [];
+
+function peakRssMb(): number {
+  const status = execFileSync('cat', [`/proc/${process.pid}/status`]).toString();
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function nodeRuns() {
+  const ports = nodeEnginePorts({ models, model: 'unused', segmentationModel, embeddingModel });
+  const t0 = performance.now();
+  const loaded = ports.speakers!.load({});
+  await loaded;
+  const loadSeconds = (performance.now() - t0) / 1000;
+  const times: number[] = [];
+  let speakers = 0;
+  for (let r = 0; r < runs; r++) {
+    const out = await diarization.run(
+      {
+        channels: [{ index: 0, samples: talk.samples, speech }],
+        models: loaded,
+        counts: { num: null, min: null, max: null },
+      },
+      stageContexts(ports, undefined)('diarize'),
+    );
+    times.push(out.seconds);
+    speakers = new Set(out.turns.map((t) => t.speaker)).size;
+    console.error(`node run ${r + 1}: ${out.seconds.toFixed(1)} s`);
+  }
+  rows.push({ host: 'Node', seconds: times, loadSeconds, peakMb: peakRssMb(), speakers });
+}
+
+async function browserRuns() {
+  const outDir = buildHarness();
+  writeFileSync(join(outDir, 'bench-audio.f32'), talk.samples);
+  const port = Number(process.env.MURMUR_BENCH_PORT ?? 4176);
+  const preview = await startPreview(outDir, port, '/e2e/harness/diarization.html');
+  const browser = await launchChromium();
+  try {
+    const times: number[] = [];
+    let loadSeconds = 0;
+    let peakMb = 0;
+    let speakers = 0;
+    for (let r = 0; r < runs; r++) {
+      const page = await browser.newPage();
+      page.setDefaultTimeout(0);
+      await page.goto(`${preview.base}/e2e/harness/diarization.html`);
+      await page.waitForFunction(() => 'diarizationHarness' in window);
+      const run: DiarizationRun = {
+        modelHost: `${preview.base}/hub/`,
+        segmentationModel,
+        embeddingModel,
+        samplesUrl: `${preview.base}/bench-audio.f32`,
+        speech,
+        numSpeakers: null,
+      };
+      const memory = sampleChromiumMemory();
+      const reply = (await page.evaluate(
+        (r) => window.diarizationHarness.run(r),
+        run,
+      )) as DiarizationReply;
+      peakMb = Math.max(peakMb, memory.stop().peakRendererMb);
+      if (reply.type === 'error') throw new Error(reply.message);
+      if (!reply.crossOriginIsolated)
+        throw new Error('The harness page is not cross-origin isolated.');
+      times.push(reply.seconds);
+      loadSeconds = reply.loadSeconds;
+      speakers = new Set(reply.turns.map((t) => t.speaker)).size;
+      console.error(`chromium run ${r + 1}: ${reply.seconds.toFixed(1)} s`);
+      await page.close();
+    }
+    rows.push({ host: 'Chromium', seconds: times, loadSeconds, peakMb, speakers });
+  } finally {
+    await browser.close();
+    preview.stop();
+  }
+}
+
+if (!process.argv.includes('--browser-only')) await nodeRuns();
+if (!process.argv.includes('--node-only')) await browserRuns();
+console.log(
+  `\n${audioSeconds.toFixed(0)} s conversation (3 speakers, ${speechSeconds.toFixed(0)} s of speech), ` +
+    `${segmentationModel} + ${embeddingModel}, median of ${runs}\n`,
+);
+console.log(
+  '| host | diarization (s) | s per minute of audio | real-time factor | load (s) | peak memory | speakers |',
+);
+console.log('|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  const s = median(r.seconds);
+  console.log(
+    `| ${r.host} | ${s.toFixed(1)} | ${((60 * s) / audioSeconds).toFixed(2)} | ${(s / audioSeconds).toFixed(3)} | ${r.loadSeconds.toFixed(2)} | ${Math.round(r.peakMb)} MB | ${r.speakers} |`,
+  );
+}
