@@ -172,18 +172,19 @@ interface GeneratedFile {
   turns: SpeakerTurn[];
 }
 
-/** N conversations (2, 3, 4 speakers in turn, 40 to 120 s, overlaps) and a stereo call. */
-function generatedFiles(n: number): GeneratedFile[] {
-  const files: GeneratedFile[] = [];
+/**
+ * N conversations (2, 3, 4 speakers in turn, 40 to 120 s, overlaps) and a stereo call, each
+ * made when it is asked for, so that the first is scored before the last is spoken.
+ */
+function* generatedFiles(n: number): Generator<GeneratedFile> {
   for (let i = 0; i < n; i++) {
     const speakers = 2 + (i % 3);
     const seconds = 40 + ((i * 37) % 81);
     const c = conversation({ speakers, seconds, overlapShare: 0.25, seed: 500 + i });
-    files.push({ name: `conv-${i}-${speakers}spk-${seconds}s`, audio: c, turns: c.turns });
+    yield { name: `conv-${i}-${speakers}spk-${seconds}s`, audio: c, turns: c.turns };
   }
   const call = stereoCall({ seed: 900, turns: 16 });
-  files.push({ name: 'stereo-call', audio: call, turns: call.turns });
-  return files;
+  yield { name: 'stereo-call', audio: call, turns: call.turns };
 }
 
 async function scoreGenerated(args: EvalArgs): Promise<number> {

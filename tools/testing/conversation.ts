@@ -5,7 +5,7 @@
  * Turn times are the voiced extent of each utterance (espeak's own leading and trailing
  * silence trimmed), so a reference boundary is where speech really starts and stops.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { formatRttm, type SpeakerTurn } from '../../src/core/diarize/rttm';
 import { pcm16k, scratchDir, sentence, speak, type Voice } from './speech';
@@ -225,6 +225,7 @@ function placeTurns(
     lastEnd = Math.max(lastEnd, start + samples.length);
     if (start + samples.length < lastEnd) earlierEnd = Math.max(earlierEnd, start + samples.length);
   }
+  rmSync(dir, { recursive: true, force: true });
   return { placed, length: lastEnd + 0.5 * RATE };
 }
 
