@@ -76,8 +76,8 @@ export function userProblem(field: string, message: string, values: FormValues):
   if (/is outside \[/.test(message)) {
     return `${quoted('diarization_num_speakers')} (${first}) must lie between ${quoted('diarization_min_speakers')} and ${quoted('diarization_max_speakers')}.`;
   }
-  if (field === 'toggle_diarization' && /not available/.test(message)) {
-    return `${quoted('toggle_diarization')} is not available yet: switch it off to transcribe.`;
+  if (field === 'toggle_diarization' && /speaker models/.test(message)) {
+    return `${quoted('toggle_diarization')} needs speaker models, and none are set up: switch it off to transcribe.`;
   }
   if (field === 'target_translation_language') {
     const chosen = values.target_translation_language.trim();
