@@ -1,5 +1,5 @@
 import { formatBytes } from '../lib/history-entry';
-import type { ManagedModel } from '../lib/managed-models';
+import { downloadsAhead, type ManagedModel } from '../lib/managed-models';
 import { useAppStore } from '../store/app-store';
 import { deleteModel, downloadModel } from '../store/model-actions';
 
@@ -18,6 +18,7 @@ export function ModelRow({ model }: { model: ManagedModel }) {
             {model.approxMb === null
               ? 'size unknown'
               : `about ${formatBytes(model.approxMb * 1_000_000)}`}
+            {model.licence ? ` · ${model.licence}` : ''}
           </p>
           <p className="text-xs text-slate-700" data-testid={`models.${model.role}-status`}>
             {state.downloading
@@ -26,7 +27,9 @@ export function ModelRow({ model }: { model: ManagedModel }) {
                 ? 'Checking…'
                 : cached
                   ? `In this browser · ${formatBytes(state.cachedBytes!)}`
-                  : 'Not downloaded'}
+                  : downloadsAhead(model.role)
+                    ? 'Not downloaded'
+                    : 'Not downloaded · comes with the first transcription that tells speakers apart'}
           </p>
         </div>
         {cached && !state.downloading ? (
@@ -39,7 +42,7 @@ export function ModelRow({ model }: { model: ManagedModel }) {
           >
             Delete
           </button>
-        ) : (
+        ) : downloadsAhead(model.role) ? (
           <button
             type="button"
             data-testid={`models.${model.role}-download`}
@@ -50,7 +53,7 @@ export function ModelRow({ model }: { model: ManagedModel }) {
           >
             Download
           </button>
-        )}
+        ) : null}
       </div>
       {state.downloading && (
         <div
