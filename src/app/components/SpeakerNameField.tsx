@@ -70,7 +70,7 @@ export function SpeakerNameField({ label, labels, names, seconds }: SpeakerNameF
           data-testid="speaker.name"
           data-speaker={label}
         />
-        <span className="shrink-0 text-xs text-slate-600">{clock(seconds)}</span>
+        <span className="shrink-0 text-xs text-slate-600">{clock(seconds)} spoken</span>
       </div>
       {problem && (
         <p

@@ -44,27 +44,36 @@ export function SpeakerTimeline({ segments, mediaDuration, playable }: SpeakerTi
           {playable ? ' · choose a turn to play from there' : ''}
         </p>
       </div>
-      <div className="relative space-y-1.5" role="group" aria-label="Speaker timeline">
-        {lanes.map((lane) => (
-          <SpeakerLaneRow
-            key={lane.speaker}
-            lane={lane}
-            name={displayName(lane.speaker, names)}
-            duration={duration}
-            onSeek={playable ? seekTo : undefined}
-          />
-        ))}
-        {playable && <TimelineCursor duration={duration} />}
+      <div className="space-y-1">
+        <div className="relative space-y-1.5" role="group" aria-label="Speaker timeline">
+          {lanes.map((lane) => (
+            <SpeakerLaneRow
+              key={lane.speaker}
+              lane={lane}
+              name={displayName(lane.speaker, names)}
+              duration={duration}
+              onSeek={playable ? seekTo : undefined}
+            />
+          ))}
+          {playable && <TimelineCursor duration={duration} />}
+        </div>
+        <div
+          aria-hidden="true"
+          className="ml-22 flex justify-between text-[11px] text-slate-600 sm:ml-34"
+        >
+          <span>0:00</span>
+          <span>{clock(duration / 2)}</span>
+          <span>{clock(duration)}</span>
+        </div>
       </div>
-      <div
-        aria-hidden="true"
-        className="ml-22 flex justify-between text-[11px] text-slate-600 sm:ml-34"
+      <p id="speaker-names-note" className="text-xs text-slate-600">
+        A name given here replaces the label everywhere, downloads included.
+      </p>
+      <ul
+        className="flex flex-wrap gap-x-6 gap-y-3"
+        aria-label="Speaker names"
+        aria-describedby="speaker-names-note"
       >
-        <span>0:00</span>
-        <span>{clock(duration / 2)}</span>
-        <span>{clock(duration)}</span>
-      </div>
-      <ul className="flex flex-wrap gap-x-6 gap-y-3" aria-label="Speaker names">
         {lanes.map((lane) => (
           <SpeakerNameField
             key={lane.speaker}
