@@ -114,6 +114,41 @@ test.describe('speakers', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('a link chooses the speaker models; Models lists them with size and licence', async ({
+    page,
+  }) => {
+    const link = new URLSearchParams({
+      segmentation: TEST_SEGMENTATION,
+      embedding: TEST_EMBEDDING,
+    });
+    await page.goto(`/?${link}`);
+    const app = new AppPage(page);
+    await app.byId('form.submit').waitFor();
+    await page.getByText('Models', { exact: true }).click();
+    await expect(app.byId('settings.segmentation-model')).toHaveValue(TEST_SEGMENTATION);
+    await expect(app.byId('settings.embedding-model')).toHaveValue(TEST_EMBEDDING);
+    await expect(app.byId('models.segmentation')).toContainText(TEST_SEGMENTATION);
+    await expect(app.byId('models.segmentation')).toContainText('about 1.0 MB · MIT');
+    await expect(app.byId('models.embedding')).toContainText(TEST_EMBEDDING);
+    await expect(app.byId('models.segmentation-status')).toContainText('Not downloaded');
+
+    // Chosen again under Models, and kept for the next visit.
+    await app
+      .byId('settings.embedding-model')
+      .selectOption('onnx-community/wespeaker-voxceleb-resnet34-LM');
+    await expect(app.byId('models.embedding')).toContainText('CC-BY-4.0');
+    await page.goto('/');
+    const saved = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('murmur.settings'))) ?? '{}',
+    ) as Record<string, unknown>;
+    expect(saved).toMatchObject({
+      segmentationModel: TEST_SEGMENTATION,
+      embeddingModel: 'onnx-community/wespeaker-voxceleb-resnet34-LM',
+    });
+    await page.getByText('Models', { exact: true }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('a kept two-speaker result: lanes, cursor, seeking, names, on a laptop and a phone', async ({
     page,
   }, info) => {
