@@ -180,6 +180,15 @@ test.describe('speakers', () => {
     const cursor = await app.byId('timeline.cursor').evaluate((e) => parseFloat(e.style.left));
     expect(cursor).toBeGreaterThan(0);
 
+    // A click anywhere on a lane plays from that moment.
+    const track = lanes.nth(0).getByTestId('timeline.track');
+    const box = (await track.boundingBox())!;
+    await track.click({ position: { x: box.width * 0.5, y: 2 } });
+    await expect
+      .poll(() => app.byId('result.player').evaluate((m) => (m as HTMLMediaElement).currentTime))
+      .toBeGreaterThanOrEqual(talk.duration * 0.5 - 0.3);
+    await app.byId('result.player').evaluate((m) => (m as HTMLMediaElement).pause());
+
     const first = page.locator('[data-testid="speaker.name"][data-speaker="speaker_0"]');
     await first.fill('Anna');
     await first.press('Enter');
@@ -215,6 +224,17 @@ test.describe('speakers', () => {
       path: 'test-results/screens/speakers-result-phone.png',
       fullPage: true,
     });
+    // A reload finds the names (kept with the corrections); the dark theme passes too.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await expect(lanes.nth(0)).toContainText('Anna');
+    await expect(
+      page.locator('[data-testid="speaker.name"][data-speaker="speaker_1"]'),
+    ).toHaveValue('Tom');
+    expect(await seriousViolations(page)).toEqual([]);
+    await app
+      .byId('timeline')
+      .screenshot({ path: 'test-results/screens/speakers-timeline-dark.png' });
   });
 });
 
