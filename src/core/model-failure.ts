@@ -1,10 +1,6 @@
 /** Which of the models failed, in the words the page uses for it. */
 export type ModelKind =
-  | 'recognition'
-  | 'voice activity'
-  | 'translation'
-  | 'speaker segmentation'
-  | 'speaker embedding';
+  'recognition' | 'voice activity' | 'translation' | 'speaker segmentation' | 'speaker embedding';
 
 /**
  * Why a model did not load, from the runtime's own message. A host without the model answers

@@ -43,7 +43,7 @@ export interface EngineSettings {
 export type CrashKind = 'trap' | 'exit';
 
 /** The models the page can download ahead of use (and delete), one of each kind. */
-export type ModelRole = 'recognition' | 'vad' | 'translation' | 'speakers';
+export type ModelRole = 'recognition' | 'vad' | 'translation' | 'segmentation' | 'embedding';
 
 /** Messages from the page to the transcription worker. */
 export type ToWorker =

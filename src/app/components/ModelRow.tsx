@@ -18,6 +18,7 @@ export function ModelRow({ model }: { model: ManagedModel }) {
             {model.approxMb === null
               ? 'size unknown'
               : `about ${formatBytes(model.approxMb * 1_000_000)}`}
+            {model.licence ? ` · ${model.licence}` : ''}
           </p>
           <p className="text-xs text-slate-700" data-testid={`models.${model.role}-status`}>
             {state.downloading

@@ -1,11 +1,16 @@
 import {
+  DEFAULT_EMBEDDING_MODEL,
+  DEFAULT_SEGMENTATION_MODEL,
   DEFAULT_TRANSLATION_MODEL,
+  EMBEDDING_CHOICES,
+  SEGMENTATION_CHOICES,
   TRANSLATION_CHOICES,
   WHISPER_CHOICES,
   translationChoiceOf,
 } from '../../core/model-catalog';
 import { useAppStore } from '../store/app-store';
 import { inputClass } from './Field';
+import { ModelChoice } from './ModelChoice';
 import { ModelManager } from './ModelManager';
 
 /**
@@ -95,6 +100,24 @@ export function ModelSettings() {
               : ': its translations may not be used commercially.'}
           </p>
         </div>
+        <ModelChoice
+          id="setting-segmentation-model"
+          label="Speaker segmentation model"
+          choices={SEGMENTATION_CHOICES}
+          value={settings.segmentationModel ?? DEFAULT_SEGMENTATION_MODEL}
+          note="Finds where each voice speaks, a few seconds at a time."
+          testId="settings.segmentation-model"
+          onChange={(id) => setSetting('segmentationModel', id)}
+        />
+        <ModelChoice
+          id="setting-embedding-model"
+          label="Speaker embedding model"
+          choices={EMBEDDING_CHOICES}
+          value={settings.embeddingModel ?? DEFAULT_EMBEDDING_MODEL}
+          note="Tells voices apart across the whole recording. Both speaker models are downloaded only when you ask to tell speakers apart."
+          testId="settings.embedding-model"
+          onChange={(id) => setSetting('embeddingModel', id)}
+        />
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input
             type="checkbox"

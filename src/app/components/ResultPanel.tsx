@@ -1,6 +1,7 @@
 import { useEditedResponse } from '../hooks/use-edited-response';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { useAppStore } from '../store/app-store';
+import { currentSegments } from '../store/editor-slice';
 import { CueLimitsForm } from './CueLimitsForm';
 import { Downloads } from './Downloads';
 import { JobStatus } from './JobStatus';
@@ -9,6 +10,7 @@ import { OpenSavedResult } from './OpenSavedResult';
 import { PredictionView } from './PredictionView';
 import { ResultSummary } from './ResultSummary';
 import { SegmentList } from './SegmentList';
+import { SpeakerTimeline } from './SpeakerTimeline';
 import { WebhookStatus } from './WebhookStatus';
 import { TranscriptEditor } from './TranscriptEditor';
 
@@ -18,6 +20,8 @@ export function ResultPanel() {
   const live = useAppStore((s) => s.liveSegments);
   const running = useAppStore((s) => s.status === 'running');
   const media = useAppStore((s) => s.resultMedia);
+  // The segments with their speakers' labels: the editor and the timeline apply the names.
+  const labelled = useAppStore(currentSegments);
   useShortcuts();
   return (
     <section aria-label="Result" id="result" className="min-w-0 scroll-mt-4 space-y-4">
@@ -39,11 +43,13 @@ export function ResultPanel() {
             <WebhookStatus />
             {media && <MediaPlayer media={media} segments={result.prediction_raw.transcription} />}
           </div>
+          <SpeakerTimeline
+            segments={labelled ?? []}
+            mediaDuration={result.prediction_raw.metadata.provided_file_metadata.duration}
+            playable={media !== null}
+          />
           <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-            <TranscriptEditor
-              segments={result.prediction_raw.transcription}
-              playable={media !== null}
-            />
+            <TranscriptEditor segments={labelled ?? []} playable={media !== null} />
           </div>
           <PredictionView result={result} />
         </div>

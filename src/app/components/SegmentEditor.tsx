@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Segment } from '../../core/contract/response';
+import type { SpeakerNames } from '../../core/edit/speaker-names';
 import { languageLabel } from '../lib/language-label';
 import { clock } from '../lib/time';
 import { useAppStore } from '../store/app-store';
@@ -14,10 +15,20 @@ interface SegmentEditorProps {
   last: boolean;
   playable: boolean;
   showChannel: boolean;
+  labels: readonly string[];
+  names: SpeakerNames;
 }
 
 /** One segment: its time, speaker and words, each correctable, and what can be done to it. */
-export function SegmentEditor({ segment, index, last, playable, showChannel }: SegmentEditorProps) {
+export function SegmentEditor({
+  segment,
+  index,
+  last,
+  playable,
+  showChannel,
+  labels,
+  names,
+}: SegmentEditorProps) {
   const seekTo = useAppStore((s) => s.seekTo);
   const [chosenWord, setChosenWord] = useState<number | null>(null);
   const [editingText, setEditingText] = useState(false);
@@ -45,7 +56,7 @@ export function SegmentEditor({ segment, index, last, playable, showChannel }: S
       )}
       <div className="min-w-0 flex-1 space-y-1.5">
         <div className="flex flex-wrap items-center gap-1.5 text-[11px] font-medium">
-          <SpeakerField segment={segment} index={index} />
+          <SpeakerField segment={segment} index={index} labels={labels} names={names} />
           {showChannel && (
             <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
               {segment.channel}

@@ -18,14 +18,15 @@ export function SpeakersSection() {
       <Toggle
         name="toggle_diarization"
         label="Tell speakers apart"
-        description="Labels who speaks when, for interviews and meetings. Not available yet: a request with it on is refused with a clear error."
+        description="Labels who speaks when, for interviews and meetings: each segment gets its speaker, and the result shows a timeline of who speaks when, with names you can give them. The speaker models download with the first such transcription (see Models)."
         checked={on}
         onChange={(v) => setValue('toggle_diarization', v)}
       />
       {on && (
         <div>
           <p className="mb-2 text-xs text-slate-600">
-            Number of speakers, if you know it (leave empty to let Murmur decide).
+            Number of speakers, if you know it: the counts guide how voices are grouped (leave empty
+            to let Murmur decide).
           </p>
           <div className="grid grid-cols-3 gap-3">
             {COUNTS.map(([name, label]) => (

@@ -1,9 +1,12 @@
 import type { Segment } from '../../core/contract/response';
-import { SPEAKER_NOT_ACTIVATED } from '../../core/contract/response';
+import { displayName, speakerLabels } from '../../core/edit/speaker-names';
+import { useAppStore } from '../store/app-store';
+import { currentNames } from '../store/editor-slice';
 import { EditorToolbar } from './EditorToolbar';
 import { SegmentEditor } from './SegmentEditor';
 
 interface TranscriptEditorProps {
+  /** The segments as corrected, their speakers by label (the names are applied here). */
   segments: readonly Segment[];
   /** Whether the media is there to play (not for a reopened saved result). */
   playable: boolean;
@@ -12,9 +15,9 @@ interface TranscriptEditorProps {
 /** The result's segments, each one correctable in place, with undo and redo. */
 export function TranscriptEditor({ segments, playable }: TranscriptEditorProps) {
   const channels = new Set(segments.map((s) => s.channel)).size;
-  const speakers = [
-    ...new Set(segments.map((s) => s.speaker).filter((s) => s !== SPEAKER_NOT_ACTIVATED)),
-  ];
+  const names = useAppStore(currentNames);
+  const labels = speakerLabels(segments);
+  const speakers = labels.map((label) => displayName(label, names));
   return (
     <div>
       <EditorToolbar />
@@ -37,6 +40,8 @@ export function TranscriptEditor({ segments, playable }: TranscriptEditorProps) 
               last={i === segments.length - 1}
               playable={playable}
               showChannel={channels > 1}
+              labels={labels}
+              names={names}
             />
           ))}
         </ol>

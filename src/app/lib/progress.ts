@@ -34,6 +34,10 @@ export function advanceProgress(shown: ShownProgress | null, report: Progress): 
   if (report.stage === 'translate' && /^(Downloading|Loading)/.test(report.detail)) {
     title = 'Loading the translation model';
   }
+  // So does the diarization stage for the speaker models.
+  if (report.stage === 'diarize' && /^(Downloading|Loading)/.test(report.detail)) {
+    title = 'Loading the speaker models';
+  }
   if (shown !== null && rank < shown.rank) return shown;
   return { ...report, title, rank };
 }

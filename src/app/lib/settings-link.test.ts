@@ -14,6 +14,19 @@ describe('settings from a shared link', () => {
     });
   });
 
+  it('takes the speaker models', () => {
+    expect(
+      settingsFromLink(
+        '?model=murmur-test/whisper-synth&segmentation=murmur-test/segmentation-synth&embedding=murmur-test/embedding-synth',
+      ),
+    ).toEqual({
+      whisperModel: 'murmur-test/whisper-synth',
+      segmentationModel: 'murmur-test/segmentation-synth',
+      embeddingModel: 'murmur-test/embedding-synth',
+    });
+    expect(settingsFromLink('?segmentation=nope&embedding=a/b/c')).toEqual({});
+  });
+
   it('takes a path on the same site as a host', () => {
     expect(settingsFromLink('?models=%2Fhub%2F')).toEqual({ modelHost: '/hub/' });
   });

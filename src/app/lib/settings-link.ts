@@ -1,10 +1,15 @@
 import type { EngineSettings } from '../../worker/protocol';
 
-/** The link's parameters that set the models: `?models=<host>&model=<id>&translation=<id>`. */
+/**
+ * The link's parameters that set the models:
+ * `?models=<host>&model=<id>&translation=<id>&segmentation=<id>&embedding=<id>`.
+ */
 const PARAMS = {
   models: 'modelHost',
   model: 'whisperModel',
   translation: 'translationModel',
+  segmentation: 'segmentationModel',
+  embedding: 'embeddingModel',
 } as const satisfies Record<string, keyof EngineSettings>;
 
 /**
@@ -19,7 +24,7 @@ export function settingsFromLink(search: string): Partial<EngineSettings> {
   if (host && (/^https?:\/\/[^\s]+$/i.test(host) || /^\/[^\s]*$/.test(host))) {
     settings[PARAMS.models] = host;
   }
-  for (const key of ['model', 'translation'] as const) {
+  for (const key of ['model', 'translation', 'segmentation', 'embedding'] as const) {
     const id = params.get(key)?.trim();
     if (id && /^[\w.-]+\/[\w.-]+$/.test(id)) settings[PARAMS[key]] = id;
   }

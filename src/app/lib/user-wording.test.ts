@@ -106,6 +106,30 @@ describe('the status line', () => {
     });
     expect(shown.title).toBe('Translating');
   });
+
+  it('shows the speaker stage with its windows between recognition and translation', () => {
+    let shown = advanceProgress(null, { stage: 'recognise', fraction: 1, detail: 'Recognised' });
+    shown = advanceProgress(shown, {
+      stage: 'diarize',
+      fraction: 0,
+      detail: 'Downloading onnx-community/pyannote-segmentation-3.0 (6.0 MB)',
+    });
+    expect(shown.title).toBe('Loading the speaker models');
+    shown = advanceProgress(shown, {
+      stage: 'diarize',
+      fraction: 0.25,
+      detail: 'Finding speakers: 3 of 12 windows',
+    });
+    expect([shown.title, shown.detail, shown.fraction]).toEqual([
+      'Telling speakers apart',
+      'Finding speakers: 3 of 12 windows',
+      0.25,
+    ]);
+    // A late recognition report does not take the line back.
+    expect(advanceProgress(shown, { stage: 'recognise', fraction: 1, detail: 'x' })).toBe(shown);
+    shown = advanceProgress(shown, { stage: 'translate', fraction: 0, detail: 'Translating' });
+    expect(shown.title).toBe('Translating');
+  });
 });
 
 describe('segment shortcuts', () => {

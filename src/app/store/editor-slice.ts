@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Segment } from '../../core/contract/response';
+import { NO_NAMES, renameSpeaker, type SpeakerNames } from '../../core/edit/speaker-names';
 import { DEFAULT_CUE_LIMITS, type CueLimits } from '../../core/format/readable-cues';
 import type { AppState } from './app-store';
 
@@ -34,9 +35,15 @@ function writeFlag(key: string, on: boolean): void {
   }
 }
 
+/** One step of the undo history: the segments and the names given to their speakers. */
+export interface EditorVersion {
+  segments: Segment[];
+  names: SpeakerNames;
+}
+
 export interface EditorSlice {
   /** Versions of the result's segments, oldest first; `historyIndex` is the one shown. */
-  history: Segment[][];
+  history: EditorVersion[];
   historyIndex: number;
   /** Where playback is, in seconds, for the word highlight. */
   playhead: number;
@@ -49,10 +56,19 @@ export interface EditorSlice {
   setSingleKeyShortcuts: (on: boolean) => void;
   /** Applies a correction (a pure function of the segments) as one undoable step. */
   edit: (change: (segments: readonly Segment[]) => Segment[]) => void;
+  /** Gives a speaker (by label) a name, as one undoable step; an empty name removes it. */
+  renameSpeaker: (label: string, name: string) => void;
   undo: () => void;
   redo: () => void;
   setPlayhead: (seconds: number) => void;
   setCueLimit: <K extends keyof CueLimits>(key: K, value: CueLimits[K]) => void;
+}
+
+/** The history with one more version after the one shown (redo steps beyond it dropped). */
+function pushed(state: AppState, next: EditorVersion): Partial<AppState> {
+  const kept = state.history.slice(0, state.historyIndex + 1);
+  const history = [...kept, next].slice(-HISTORY_LIMIT);
+  return { history, historyIndex: history.length - 1 };
 }
 
 export const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = (set) => ({
@@ -69,10 +85,15 @@ export const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = (s
     set((state) => {
       const current = state.history[state.historyIndex];
       if (!current) return {};
-      const next = change(current);
-      const kept = state.history.slice(0, state.historyIndex + 1);
-      const history = [...kept, next].slice(-HISTORY_LIMIT);
-      return { history, historyIndex: history.length - 1 };
+      return pushed(state, { segments: change(current.segments), names: current.names });
+    }),
+  renameSpeaker: (label, name) =>
+    set((state) => {
+      const current = state.history[state.historyIndex];
+      if (!current) return {};
+      const names = renameSpeaker(current.names, label, name);
+      if ((current.names[label] ?? '') === (names[label] ?? '')) return {};
+      return pushed(state, { segments: current.segments, names });
     }),
   undo: () => set((state) => ({ historyIndex: Math.max(0, state.historyIndex - 1) })),
   redo: () =>
@@ -94,5 +115,18 @@ export const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = (s
 
 /** The segments as corrected so far (null before a result). */
 export function currentSegments(state: AppState): Segment[] | null {
-  return state.result ? (state.history[state.historyIndex] ?? null) : null;
+  return state.result ? (state.history[state.historyIndex]?.segments ?? null) : null;
+}
+
+/** The names given to the speakers so far (none before a result). */
+export function currentNames(state: AppState): SpeakerNames {
+  return (state.result && state.history[state.historyIndex]?.names) || NO_NAMES;
+}
+
+/**
+ * A saved undo history as this version keeps it: sessions saved before speakers could be named
+ * hold bare lists of segments.
+ */
+export function editorVersions(saved: readonly (EditorVersion | Segment[])[]): EditorVersion[] {
+  return saved.map((v) => (Array.isArray(v) ? { segments: v, names: NO_NAMES } : v));
 }

@@ -1,7 +1,9 @@
 import type { StateCreator } from 'zustand';
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
 import type { ShownProgress } from '../lib/progress';
+import { NO_NAMES } from '../../core/edit/speaker-names';
 import type { AppState } from './app-store';
+import type { EditorVersion } from './editor-slice';
 
 export type JobStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -36,7 +38,7 @@ export interface JobSlice {
     result: TranscriptionResponse,
     name: string,
     media?: File | null,
-    history?: { history: Segment[][]; historyIndex: number },
+    history?: { history: EditorVersion[]; historyIndex: number },
   ) => void;
 }
 
@@ -54,7 +56,9 @@ export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) =>
   seekTo: (time) => set({ seekRequest: { time, at: Date.now() } }),
   showResult: (result, name, media = null, history) =>
     set({
-      history: history?.history ?? [result.prediction_raw.transcription],
+      history: history?.history ?? [
+        { segments: result.prediction_raw.transcription, names: NO_NAMES },
+      ],
       historyIndex: history?.historyIndex ?? 0,
       playhead: 0,
       status: 'done',

@@ -1,13 +1,12 @@
 import { toServiceError } from '../../core/contract/errors';
-import type { ModelRole } from '../../worker/protocol';
 import { formatBytes } from '../lib/history-entry';
-import { managedModels } from '../lib/managed-models';
+import { managedModels, type ManagedRole } from '../lib/managed-models';
 import { cachedModelBytes, deleteCachedModel } from '../lib/model-cache';
 import { useAppStore } from './app-store';
 import { refreshEstimate } from './history-actions';
 import { getClient } from './transcribe-actions';
 
-function model(role: ModelRole) {
+function model(role: ManagedRole) {
   return managedModels(useAppStore.getState().settings).find((m) => m.role === role)!;
 }
 
@@ -42,7 +41,7 @@ function roomLeft(): number | null {
 }
 
 /** Downloads a model ahead of use, with progress; a full storage is explained, not attempted. */
-export async function downloadModel(role: ModelRole): Promise<void> {
+export async function downloadModel(role: ManagedRole): Promise<void> {
   const { settings, setModelState } = useAppStore.getState();
   const m = model(role);
   await refreshEstimate();
@@ -71,7 +70,7 @@ export async function downloadModel(role: ModelRole): Promise<void> {
 }
 
 /** Deletes a model from this browser; it downloads again when next needed. */
-export async function deleteModel(role: ModelRole): Promise<void> {
+export async function deleteModel(role: ManagedRole): Promise<void> {
   const { settings } = useAppStore.getState();
   await deleteCachedModel(settings.modelHost, model(role).id);
   // A loaded copy would otherwise stay in the worker's memory and never be cached again.

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { ModelRole } from '../../worker/protocol';
+import type { ManagedRole } from '../lib/managed-models';
 import type { AppState } from './app-store';
 
 /** What the Models settings know of one model in this browser. */
@@ -12,16 +12,22 @@ export interface ModelState {
 }
 
 export interface ModelsSlice {
-  models: Record<ModelRole, ModelState>;
+  models: Record<ManagedRole, ModelState>;
   /** Whether the browser promised to keep the site's storage (null: not asked or unknown). */
   persisted: boolean | null;
-  setModelState: (role: ModelRole, change: Partial<ModelState>) => void;
+  setModelState: (role: ManagedRole, change: Partial<ModelState>) => void;
 }
 
 const unknown: ModelState = { cachedBytes: null, downloading: null, error: null };
 
 export const createModelsSlice: StateCreator<AppState, [], [], ModelsSlice> = (set) => ({
-  models: { recognition: unknown, vad: unknown, translation: unknown, speakers: unknown },
+  models: {
+    recognition: unknown,
+    vad: unknown,
+    translation: unknown,
+    segmentation: unknown,
+    embedding: unknown,
+  },
   persisted: null,
   setModelState: (role, change) =>
     set((state) => ({ models: { ...state.models, [role]: { ...state.models[role], ...change } } })),

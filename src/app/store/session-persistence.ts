@@ -1,6 +1,7 @@
 import { get, set } from 'idb-keyval';
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
 import { useAppStore } from './app-store';
+import { editorVersions, type EditorVersion } from './editor-slice';
 
 const KEY = 'murmur.session';
 /** The media apart from the rest: it is written once a result, not at every correction. */
@@ -13,7 +14,8 @@ const MEDIA_LIMIT = 256 * 1024 * 1024;
 interface SavedSession {
   result: TranscriptionResponse;
   name: string;
-  history: Segment[][];
+  /** Bare lists of segments in sessions saved before speakers could be named. */
+  history: (EditorVersion | Segment[])[];
   historyIndex: number;
 }
 
@@ -68,7 +70,7 @@ export async function restoreSession(): Promise<void> {
   if (!saved || state.result || state.status === 'running') return;
   restored = saved.result;
   state.showResult(saved.result, saved.name, media ?? null, {
-    history: saved.history,
+    history: editorVersions(saved.history),
     historyIndex: saved.historyIndex,
   });
 }

@@ -1,5 +1,11 @@
 import type { StateCreator } from 'zustand';
-import { DEFAULT_TRANSLATION_MODEL, DEFAULT_WHISPER, HUB } from '../../core/model-catalog';
+import {
+  DEFAULT_EMBEDDING_MODEL,
+  DEFAULT_SEGMENTATION_MODEL,
+  DEFAULT_TRANSLATION_MODEL,
+  DEFAULT_WHISPER,
+  HUB,
+} from '../../core/model-catalog';
 import type { EngineSettings } from '../../worker/protocol';
 import { settingsFromLink } from '../lib/settings-link';
 import type { AppState } from './app-store';
@@ -11,6 +17,8 @@ export const DEFAULT_SETTINGS: EngineSettings = {
   whisperModel: DEFAULT_WHISPER,
   useGpu: true,
   translationModel: DEFAULT_TRANSLATION_MODEL,
+  segmentationModel: DEFAULT_SEGMENTATION_MODEL,
+  embeddingModel: DEFAULT_EMBEDDING_MODEL,
 };
 
 function save(settings: EngineSettings): void {

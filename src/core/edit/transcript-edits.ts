@@ -1,4 +1,4 @@
-import type { Segment, TranscriptionResponse, Word } from '../contract/response';
+import type { Segment, SpeakerSpan, TranscriptionResponse, Word } from '../contract/response';
 import { OUTPUT_FORMATS, type OutputFormat } from '../contract/request';
 import { renderPrediction } from '../format/prediction';
 
@@ -179,12 +179,17 @@ export function editedResponse(
     prediction_raw: {
       ...response.prediction_raw,
       transcription: [...segments],
-      speaker_mapping: segments.map((s) => ({
-        speaker: s.speaker,
-        channel: s.channel,
-        time_begin: s.time_begin,
-        time_end: s.time_end,
-      })),
+      speaker_mapping: speakerMapping(segments),
     },
   };
+}
+
+/** The spec's speaker mapping of a list of segments: one entry a segment. */
+export function speakerMapping(segments: readonly Segment[]): SpeakerSpan[] {
+  return segments.map((s) => ({
+    speaker: s.speaker,
+    channel: s.channel,
+    time_begin: s.time_begin,
+    time_end: s.time_end,
+  }));
 }

@@ -54,6 +54,28 @@ describe('subtitle renderers', () => {
     ).toBe('speaker_0: Hello.\nspeaker_1: Hi!\n');
   });
 
+  it('starts each SRT, VTT and TXT line with the speaker when diarization labelled them', () => {
+    const spoken = JSON.parse(golden('speakers.json')) as Segment[];
+    expect(renderSrt(spoken)).toBe(golden('speakers.srt'));
+    expect(renderVtt(spoken)).toBe(golden('speakers.vtt'));
+    expect(renderTxt(spoken)).toBe(golden('speakers.txt'));
+    expect(renderPrediction(spoken, 'srt')).toBe(golden('speakers.srt'));
+  });
+
+  it('writes a named speaker as it is and leaves unlabelled segments without a prefix', () => {
+    const cues = [
+      { transcription: ' Hello.', time_begin: 0, time_end: 1, speaker: 'Anna Lee' },
+      { transcription: ' Hi.', time_begin: 1, time_end: 2, speaker: 'speaker_not_activated' },
+    ];
+    expect(renderSrt(cues)).toBe(
+      '1\n00:00:00,000 --> 00:00:01,000\n Anna Lee: Hello.\n\n2\n00:00:01,000 --> 00:00:02,000\n Hi.\n',
+    );
+    expect(renderVtt([{ ...cues[0]!, speaker: 'Tom & Jerry' }])).toContain(
+      '\n Tom &amp; Jerry: Hello.\n',
+    );
+    expect(renderTxt(cues)).toBe('Anna Lee: Hello.\nHi.\n');
+  });
+
   it('puts the JSON of the segments in prediction for json', () => {
     expect(JSON.parse(renderPrediction(segments, 'json'))).toEqual(segments);
     expect(renderPrediction(segments, 'srt')).toBe(golden('segments.srt'));

@@ -5,6 +5,8 @@ export interface TimedText {
   transcription: string;
   time_begin: number;
   time_end: number;
+  /** A diarized segment's speaker starts its text line; `speaker_not_activated` does not. */
+  speaker?: string;
 }
 
 /** The shared layout of SRT and VTT entries: index from 1, timecode line, text line. */
@@ -16,6 +18,6 @@ export function subtitleEntries(
   return segments.map((segment, i) => {
     const [begin, end] = cueMilliseconds(segment.time_begin, segment.time_end);
     const times = `${formatTimecode(begin, separator)} --> ${formatTimecode(end, separator)}`;
-    return `${i + 1}\n${times}\n${escape(cueTextLine(segment.transcription))}`;
+    return `${i + 1}\n${times}\n${escape(cueTextLine(segment.transcription, segment.speaker))}`;
   });
 }

@@ -1,4 +1,5 @@
-import { SPEAKER_NOT_ACTIVATED, type Segment } from '../contract/response';
+import type { Segment } from '../contract/response';
+import { hasSpeaker } from './cue-text';
 
 /**
  * Plain text: one line per segment, without the leading space, ending with a newline. When
@@ -8,7 +9,7 @@ import { SPEAKER_NOT_ACTIVATED, type Segment } from '../contract/response';
 export function renderTxt(segments: readonly Pick<Segment, 'transcription' | 'speaker'>[]): string {
   const lines = segments.map((s) => {
     const text = s.transcription.replace(/\s+/g, ' ').trim();
-    return s.speaker === SPEAKER_NOT_ACTIVATED ? text : `${s.speaker}: ${text}`;
+    return hasSpeaker(s.speaker) ? `${s.speaker.trim()}: ${text}` : text;
   });
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }

@@ -125,7 +125,9 @@ async function download(message: Extract<ToWorker, { type: 'download' }>): Promi
     const engine = ports();
     if (role === 'vad') await engine.speechDetector({});
     else if (role === 'recognition') await engine.recogniser({ onProgress });
-    else if (role === 'speakers') await engine.speakers?.load({ onProgress });
+    // The two speaker models load as a pair: asking for either downloads both.
+    else if (role === 'segmentation' || role === 'embedding')
+      await engine.speakers?.load({ onProgress });
     else if (engine.translator) await engine.translator.load({ onProgress });
     post({ id, type: 'downloaded', data: role });
   } catch (thrown) {
