@@ -97,13 +97,6 @@ test.describe('the request form', () => {
     const app = new AppPage(page);
     await app.goto();
     await app.chooseFile(jfk);
-    await app.toggle('toggle_diarization');
-    await app.submit();
-    await expect(app.byId('job.error')).toContainText(
-      '“Tell speakers apart” is not available yet: switch it off to transcribe.',
-    );
-    await expect(app.byId('job.error')).not.toContainText('toggle_diarization');
-    await app.toggle('toggle_diarization');
     await app.toggle('toggle_direct_translate');
     // Latin is a valid target that the default translation model (M2M100) cannot write.
     await app.fill('target_translation_language', 'latin');
