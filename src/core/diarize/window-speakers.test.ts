@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { normalise } from './clustering';
 import { LOCAL_SPEAKERS } from './local-speakers';
-import { assignLocalSpeakers, reconstructTurns, type WindowSpeakers } from './window-speakers';
+import {
+  assignByNeighbours,
+  assignLocalSpeakers,
+  reconstructTurns,
+  type WindowSpeakers,
+} from './window-speakers';
 
 const e = (...v: number[]) => normalise(Float32Array.from(v));
 
@@ -107,5 +112,40 @@ describe('reconstructTurns', () => {
     expect(turns).toHaveLength(1);
     expect(turns[0]!.start).toBeCloseTo(5);
     expect(turns[0]!.end).toBeCloseTo(6);
+  });
+});
+
+describe('assignByNeighbours', () => {
+  it('takes the clusters the neighbours hear in the same frames, numbered its own way', () => {
+    // Neighbour before: local 0 is cluster 2 in frames 0-9, local 1 is cluster 0 in 10-19.
+    const before = window(0, 20, [
+      [0, 0, 10],
+      [1, 10, 20],
+    ]);
+    // Neighbour after: local 0 is cluster 1 in frames 20-29 (its own frames 10-19).
+    const after = window(10, 20, [[0, 10, 20]]);
+    // The window between (frames 5-24): its local 2 speaks in 5-9, local 0 in 10-19, local 1 in 20-24.
+    const between = window(5, 20, [
+      [2, 0, 5],
+      [0, 5, 15],
+      [1, 15, 20],
+    ]);
+    const out = assignByNeighbours(
+      between,
+      [
+        { window: before, clusters: [2, 0, -1] },
+        { window: after, clusters: [1, -1, -1] },
+      ],
+      3,
+    );
+    expect(out).toEqual([0, 1, 2]);
+  });
+
+  it('leaves a local speaker no neighbour hears without a cluster', () => {
+    const lonely = window(0, 10, [[1, 0, 10]]);
+    const silent = window(0, 10, []);
+    expect(assignByNeighbours(lonely, [{ window: silent, clusters: [0, 1, 2] }], 3)).toEqual([
+      -1, -1, -1,
+    ]);
   });
 });

@@ -27,16 +27,66 @@ export function assignLocalSpeakers(
 ): number[] {
   const locals = embeddings.flatMap((e, i) => (e ? [i] : []));
   const clusters = centroids.flatMap((_, c) => (allowed[c] ? [c] : []));
-  const out = new Array<number>(embeddings.length).fill(-1);
+  return bestChoice(embeddings.length, locals, clusters, (l, c) =>
+    similarity(embeddings[l]!, centroids[c]!),
+  );
+}
+
+/**
+ * Clusters per local speaker of a window that has no embeddings of its own, from its
+ * neighbours that have: every frame of a window half a window from each of its neighbours is
+ * seen by one of them too, and a local speaker is taken for the cluster whose speakers the
+ * neighbours hear in the same frames most often.
+ */
+export function assignByNeighbours(
+  window: WindowSpeakers,
+  neighbours: readonly { window: WindowSpeakers; clusters: readonly number[] }[],
+  clusterCount: number,
+): number[] {
+  const together = Array.from({ length: LOCAL_SPEAKERS }, () => new Float64Array(clusterCount));
+  const at = (w: WindowSpeakers, f: number, s: number) => w.active[f * LOCAL_SPEAKERS + s] === 1;
+  for (const n of neighbours) {
+    const from = Math.max(window.firstFrame, n.window.firstFrame);
+    const to = Math.min(window.firstFrame + window.frames, n.window.firstFrame + n.window.frames);
+    for (let g = from; g < to; g++) {
+      const f = g - window.firstFrame;
+      const fn = g - n.window.firstFrame;
+      for (let l = 0; l < LOCAL_SPEAKERS; l++) {
+        if (!at(window, f, l)) continue;
+        for (let m = 0; m < LOCAL_SPEAKERS; m++) {
+          const c = n.clusters[m] ?? -1;
+          if (c >= 0 && at(n.window, fn, m)) together[l]![c]!++;
+        }
+      }
+    }
+  }
+  const locals = [0, 1, 2].filter((l) => together[l]!.some((x) => x > 0));
+  const clusters = Array.from({ length: clusterCount }, (_, c) => c).filter((c) =>
+    locals.some((l) => together[l]![c]! > 0),
+  );
+  const out = bestChoice(LOCAL_SPEAKERS, locals, clusters, (l, c) => together[l]![c]!);
+  // A local speaker heard with nobody the neighbours gave a cluster stays without one.
+  return out.map((c, l) => (c >= 0 && together[l]![c]! > 0 ? c : -1));
+}
+
+/**
+ * The choice of a cluster per local speaker with the best total score: every injective choice
+ * (at most three local speakers); each its own best where there are fewer clusters than them.
+ */
+function bestChoice(
+  size: number,
+  locals: readonly number[],
+  clusters: readonly number[],
+  score: (local: number, cluster: number) => number,
+): number[] {
+  const out = new Array<number>(size).fill(-1);
   if (clusters.length === 0) return out;
-  const score = (l: number, c: number) => similarity(embeddings[l]!, centroids[c]!);
   if (locals.length > clusters.length) {
     for (const l of locals) {
       out[l] = clusters.reduce((b, c) => (score(l, c) > score(l, b) ? c : b), clusters[0]!);
     }
     return out;
   }
-  // At most three local speakers: every injective choice is tried.
   let best = -Infinity;
   const choice: number[] = [];
   const used = new Set<number>();

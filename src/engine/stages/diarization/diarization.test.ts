@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { POWERSET } from '../../../core/diarize/local-speakers';
 import type { EnginePorts, LoadedSpeakerModels } from '../../ports';
 import type { StageContext } from '../../stage-context';
-import { run } from './index';
+import { embeddingWindows, run } from './index';
 
 const RATE = 16000;
 const STEP = 270;
@@ -205,5 +205,14 @@ describe('diarization stage', () => {
     expect(byChannel(1).size).toBe(1);
     expect(byChannel(2).size).toBe(0);
     expect([...byChannel(0)][0]).not.toBe([...byChannel(1)][0]);
+  });
+});
+
+describe('embeddingWindows', () => {
+  it('skips every other window where windows follow each other, never the ends of a run', () => {
+    expect(embeddingWindows([0, 5, 10, 15, 20], 5)).toEqual([true, false, true, false, true]);
+    expect(embeddingWindows([0, 5, 10, 15], 5)).toEqual([true, false, true, true]);
+    expect(embeddingWindows([0, 5, 10, 50, 55], 5)).toEqual([true, false, true, true, true]);
+    expect(embeddingWindows([0, 20, 40], 5)).toEqual([true, true, true]);
   });
 });

@@ -20,6 +20,7 @@ import {
   speakerFrames,
 } from '../../../core/diarize/local-speakers';
 import {
+  assignByNeighbours,
   assignLocalSpeakers,
   reconstructTurns,
   type WindowSpeakers,
@@ -78,13 +79,14 @@ export async function run(
     );
   report();
 
-  const windows: WindowSpeakers[] = [];
+  const windows: (WindowSpeakers & { embedded: boolean })[] = [];
   const embeddings: Float32Array[] = [];
   const embeddingChannels: number[] = [];
   const frameSeconds = models.frameStep / rate;
   const minFrames = Math.ceil(EMBEDDING_SECONDS.min / frameSeconds);
   const maxFrames = Math.floor(EMBEDDING_SECONDS.max / frameSeconds);
   for (const { channel, plan } of plans) {
+    const embedded = embeddingWindows(plan.starts, plan.stepFrames * plan.frameStep);
     for (let b = 0; b < plan.starts.length; b += BATCH) {
       context.signal?.throwIfAborted();
       const starts = plan.starts.slice(b, b + BATCH);
@@ -102,6 +104,10 @@ export async function run(
         const active = localActivity(logits, frames, classes);
         const local: (Float32Array | null)[] = [];
         for (let s = 0; s < LOCAL_SPEAKERS; s++) {
+          if (!embedded[b + i]) {
+            local.push(null);
+            continue;
+          }
           const chosen = embeddingFrames(speakerFrames(active, frames, s), minFrames, maxFrames);
           if (chosen === null) {
             local.push(null);
@@ -130,6 +136,7 @@ export async function run(
           frames,
           active,
           embeddings: local,
+          embedded: embedded[b + i]!,
         });
         done++;
       }
@@ -142,12 +149,21 @@ export async function run(
     threshold: models.clusteringThreshold,
   });
   const clusterOf = windows.map((w) =>
-    assignLocalSpeakers(
-      w.embeddings,
-      clusters.centroids,
-      clusters.channels.map((set) => set.has(w.channel)),
-    ),
+    w.embedded
+      ? assignLocalSpeakers(
+          w.embeddings,
+          clusters.centroids,
+          clusters.channels.map((set) => set.has(w.channel)),
+        )
+      : [],
   );
+  windows.forEach((w, i) => {
+    if (w.embedded) return;
+    const neighbours = [i - 1, i + 1]
+      .filter((j) => windows[j]?.embedded && windows[j]!.channel === w.channel)
+      .map((j) => ({ window: windows[j]!, clusters: clusterOf[j]! }));
+    clusterOf[i] = assignByNeighbours(w, neighbours, clusters.centroids.length);
+  });
   const turns: SpeakerTurn[] = [];
   for (const { channel, plan } of plans) {
     const onChannel = windows.flatMap((w, i) => (w.channel === channel.index ? [i] : []));
@@ -170,4 +186,22 @@ export async function run(
     }
   }
   return { turns: turns.sort((a, b) => a.start - b.start), seconds: context.clock() - started };
+}
+
+/**
+ * Which windows get embeddings of their own. Embeddings cost most of the stage (a ResNet34 for
+ * each local speaker), so a window half a window from two neighbours that have them takes its
+ * speakers from theirs (every frame of it is seen by one of them): every other window, where
+ * the windows follow each other; both ends of a run of windows always.
+ */
+export function embeddingWindows(starts: readonly number[], step: number): boolean[] {
+  const out = starts.map(() => true);
+  const follows = (i: number) => starts[i + 1]! - starts[i]! === step;
+  for (let i = 1; i + 1 < starts.length; i += 1) {
+    if (out[i - 1] && follows(i - 1) && follows(i)) {
+      out[i] = false;
+      i++;
+    }
+  }
+  return out;
 }
