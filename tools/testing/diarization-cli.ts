@@ -2,7 +2,7 @@
  * Runs `murmur transcribe` with diarization on a file, as a user would (the package bin in a
  * child process), and reads the speakers of its answer as turns a diarization score takes.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ErrorBody } from '../../src/core/contract/errors';
 import type { SpeakerSpan, TranscriptionResponse } from '../../src/core/contract/response';
@@ -39,31 +39,15 @@ export interface CliRun {
   error?: ErrorBody;
 }
 
-let speakerModelFlags: boolean | undefined;
-
-/**
- * Whether this build's CLI takes `--segmentation-model` and `--embedding-model`. A build that
- * cannot diarize answers toggle_diarization with 501 and would report those flags as unknown
- * request fields instead, hiding the reason.
- */
-export function cliTakesSpeakerModels(): boolean {
-  speakerModelFlags ??= execFileSync(process.execPath, [MURMUR_BIN, '--help'], {
-    encoding: 'utf8',
-  }).includes('--segmentation-model');
-  return speakerModelFlags;
-}
-
-/** The CLI's model options for `models`, the speaker models only where the CLI takes them. */
+/** The CLI's model options for `models`. */
 export function modelArgs(models: DiarizationModels): string[] {
   const args: string[] = [];
   if (models.models !== undefined) args.push('--models', models.models);
   if (models.model !== undefined) args.push('--model', models.model);
-  if (cliTakesSpeakerModels()) {
-    if (models.segmentationModel !== undefined) {
-      args.push('--segmentation-model', models.segmentationModel);
-    }
-    if (models.embeddingModel !== undefined) args.push('--embedding-model', models.embeddingModel);
+  if (models.segmentationModel !== undefined) {
+    args.push('--segmentation-model', models.segmentationModel);
   }
+  if (models.embeddingModel !== undefined) args.push('--embedding-model', models.embeddingModel);
   return args;
 }
 
