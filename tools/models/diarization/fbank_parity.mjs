@@ -18,14 +18,20 @@ for (let c = 0; c < input.clips.length; ++c) {
   const ref = input.features[c];
   const [, frames, bins] = input_features.dims;
   if (frames !== ref.length || bins !== ref[0].length) {
-    throw new Error(`clip ${c}: dims ${input_features.dims} vs numpy [${ref.length}, ${ref[0].length}]`);
+    throw new Error(
+      `clip ${c}: dims ${input_features.dims} vs numpy [${ref.length}, ${ref[0].length}]`,
+    );
   }
   let d = 0;
   for (let i = 0; i < frames; ++i)
     for (let j = 0; j < bins; ++j)
       d = Math.max(d, Math.abs(input_features.data[i * bins + j] - ref[i][j]));
-  console.log(`clip ${c}: ${input.clips[c].length} samples, dims [${input_features.dims}], max abs diff ${d.toExponential(3)}`);
+  console.log(
+    `clip ${c}: ${input.clips[c].length} samples, dims [${input_features.dims}], max abs diff ${d.toExponential(3)}`,
+  );
   worst = Math.max(worst, d);
 }
-console.log(`max abs diff over all clips: ${worst.toExponential(3)} (${worst < 1e-2 ? 'ok' : 'FAIL'})`);
+console.log(
+  `max abs diff over all clips: ${worst.toExponential(3)} (${worst < 1e-2 ? 'ok' : 'FAIL'})`,
+);
 process.exit(worst < 1e-2 ? 0 : 1);
