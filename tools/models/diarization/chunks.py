@@ -7,7 +7,8 @@ from conversations import conversation, frame_labels
 CHUNK = 160000
 
 
-def chunk(pool, rng, max_speakers=3):
+def chunk(pool, rng, max_speakers=3, with_speakers=False):
+    """(audio [160000], activity [589, 3]) and, with_speakers, the speaker ids of the 3 slots."""
     while True:
         audio, extents, speakers = conversation(pool, rng, duration=rng.uniform(10.5, 16.0))
         start = rng.randrange(0, len(audio) - CHUNK + 1)
@@ -20,7 +21,8 @@ def chunk(pool, rng, max_speakers=3):
         out = np.zeros((act.shape[0], 3), dtype=np.float32)
         for slot, k in enumerate(order):
             out[:, slot] = act[:, k]
-        return audio[start: start + CHUNK].copy(), out
+        x = audio[start: start + CHUNK].copy()
+        return (x, out, [speakers[k] for k in order]) if with_speakers else (x, out)
 
 
 def batch(pool, rng, n):

@@ -85,12 +85,22 @@ if __name__ == "__main__":
 
     ev = Pool_("eval")
     ids = [i for s in ev.speaker_ids for i in ev.by_speaker[s][: a.per_speaker]]
-    d, same = pair_scores(embed(model, ev, ids), ev.speaker[ids], distinct_fn(ev.speakers))
+    embs = embed(model, ev, ids)
+    d, same = pair_scores(embs, ev.speaker[ids], distinct_fn(ev.speakers))
     e, t_eer = eer(d, same)
     t_ev, miss_ev, fa_ev = best_threshold(d, same)
     print("held-out: %d speakers, %d crops of 2 s, %d same / %d different pairs: EER %.2f%% (at distance %.3f);"
           " best distance threshold on held-out %.3f" % (len(ev.speaker_ids), len(ids), same.sum(), (~same).sum(),
                                                          100 * e, t_eer, t_ev))
+    # different-speaker pairs split by whether the two share a voice variant
+    variant = {s["id"]: s["variant"] for s in ev.speakers}
+    spk = ev.speaker[ids]
+    iu = np.triu_indices(len(ids), 1)
+    a_, b_ = spk[iu[0]], spk[iu[1]]
+    same_variant = np.array([variant[int(x)] == variant[int(y)] for x, y in zip(a_, b_)])
+    for name, keep in (("different variants", ~same_variant | (a_ == b_)), ("same variant", same_variant)):
+        e2, _ = eer(1 - (embs @ embs.T)[iu][keep], (a_ == b_)[keep])
+        print("  EER with different-speaker pairs of %s only: %.2f%%" % (name, 100 * e2))
 
     tr = Pool_("train")
     cal = tr.speaker_ids[len(tr.speaker_ids) - a.calib:]

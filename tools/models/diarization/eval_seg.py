@@ -50,10 +50,20 @@ if __name__ == "__main__":
     np.random.seed(5)
     pool = Pool_("eval")
     rng = random.Random(12345)
-    chunks = [chunk(pool, rng) for _ in range(a.chunks)]
+    chunks = [chunk(pool, rng, with_speakers=True) for _ in range(a.chunks)]
     model = Segmenter()
     model.load_state_dict(torch.load(a.model))
     model.eval()
-    r = evaluate(model, chunks)
+    r = evaluate(model, [c[:2] for c in chunks])
     print("held-out chunks: %d x 10 s; frame error %.2f%% (missed %.2f%%, false alarm %.2f%%, confusion %.2f%%)"
           % (a.chunks, 100 * r["error"], 100 * r["missed"], 100 * r["false_alarm"], 100 * r["confusion"]))
+    # the same, split by whether two speakers of a chunk share a voice variant (then they differ
+    # only in pitch, speed and language voice)
+    variant = {s["id"]: s["variant"] for s in pool.speakers}
+    shared = [len({variant[s] for s in c[2]}) < len(c[2]) for c in chunks]
+    for name, keep in (("all variants distinct", False), ("a variant shared", True)):
+        part = [c[:2] for c, sh in zip(chunks, shared) if sh == keep]
+        if part:
+            r = evaluate(model, part)
+            print("  %s: %d chunks, frame error %.2f%% (confusion %.2f%%)"
+                  % (name, len(part), 100 * r["error"], 100 * r["confusion"]))
