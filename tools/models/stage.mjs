@@ -3,6 +3,10 @@
 //   .models/murmur-test/whisper-synth/   <- tools/models/whisper-synth/** + the Whisper tokenizer files
 //   .models/murmur-test/m2m100-synth/    <- tools/models/m2m100-synth/** (the translation test model,
 //                                           its own tokenizer included)
+//   .models/murmur-test/segmentation-synth/ <- tools/models/segmentation-synth/** (speaker
+//                                           segmentation test model, pyannote 3.0 layout)
+//   .models/murmur-test/embedding-synth/ <- tools/models/embedding-synth/** (speaker embedding
+//                                           test model, WeSpeaker ResNet34 layout)
 //   .models/murmur-test/silero-vad/      <- Silero VAD v5 as onnx/model.onnx (and the same under
 //   .models/onnx-community/silero-vad/, its production id)
 // The tokenizer files and the VAD weights are read from the shared folder (<repo>/../shared,
@@ -58,6 +62,10 @@ export function stageTestModels(target = out) {
   for (const f of TOKENIZER_FILES) n += copy(path.join(tok, f), path.join(model, f)) ? 1 : 0;
   const translation = path.join(target, 'murmur-test', 'm2m100-synth');
   n += copyTree(path.join(here, 'm2m100-synth'), translation);
+  const segmentation = path.join(target, 'murmur-test', 'segmentation-synth');
+  n += copyTree(path.join(here, 'segmentation-synth'), segmentation);
+  const embedding = path.join(target, 'murmur-test', 'embedding-synth');
+  n += copyTree(path.join(here, 'embedding-synth'), embedding);
   // The real Silero VAD, under the test id and under its production id, so that a host
   // pointed at this folder finds it where it finds it on the hub.
   const vad = path.join(target, 'murmur-test', 'silero-vad');
@@ -72,7 +80,7 @@ export function stageTestModels(target = out) {
       ? 1
       : 0;
   }
-  return { model, translation, vad, copied: n };
+  return { model, translation, segmentation, embedding, vad, copied: n };
 }
 
 // Copies the tokenizer files into a generated model folder (used by make-bench-models.py).
@@ -88,7 +96,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   } else {
     const r = stageTestModels();
     console.log(
-      `staged ${r.model}, ${r.translation} and ${r.vad} (${r.copied} files copied) from ${shared}`,
+      `staged ${r.model}, ${r.translation}, ${r.segmentation}, ${r.embedding} and ${r.vad} (${r.copied} files copied) from ${shared}`,
     );
   }
 }
