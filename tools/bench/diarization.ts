@@ -3,7 +3,7 @@
  * generated 10-minute conversation, in Node (onnxruntime-node, the CPU) and in Chromium (the
  * browser host's port in a module worker, onnxruntime-web on WASM, cross-origin isolated).
  * Models: generated weights at the production models' sizes (pyannote segmentation 3.0 and
- * WeSpeaker ResNet34: `murmur-bench/...`, made by tools/models/diarization-bench.py
+ * WeSpeaker ResNet34: `murmur-bench/...`, made by tools/models/diarization/make_bench_models.py
  * when missing), or any other pair. Speech is where the conversation's turns are, as the speech
  * stage would find it. Prints seconds per minute of audio and peak memory.
  * usage: tsx tools/bench/diarization.ts [--seconds 600] [--runs 1] [--node-only|--browser-only]
@@ -34,7 +34,7 @@ if (segmentationModel.startsWith('murmur-bench/') && !existsSync(join(models, se
   console.error('Making the benchmark models (generated weights at production sizes) ...');
   execFileSync(
     '/usr/bin/python3',
-    ['tools/models/diarization-bench.py', '--out', models],
+    ['tools/models/diarization/make_bench_models.py', '--out', models],
     {
       cwd: REPO,
       stdio: 'inherit',
