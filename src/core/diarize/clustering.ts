@@ -177,25 +177,119 @@ export function clusterEmbeddings(
   const vectors = picked.map((i) => embeddings[i]!);
   const vectorChannels = picked.map((i) => channels[i]!);
   const clusters = chooseClusters(vectors, vectorChannels, options);
-  let centroids = clusters.map((members) => centroidOf(vectors, members, dim));
-  let clusterChannels = clusters.map((members) => new Set(members.map((i) => vectorChannels[i]!)));
-  const labels = new Int32Array(n);
-  for (let round = 0; round < 3; round++) {
-    for (let i = 0; i < n; i++)
-      labels[i] = nearest(embeddings[i]!, channels[i]!, centroids, clusterChannels);
-    const next = centroids.map((old, c) => {
-      const members: number[] = [];
-      for (let i = 0; i < n; i++) if (labels[i] === c) members.push(i);
-      return members.length > 0 ? centroidOf(embeddings, members, dim) : old;
-    });
-    centroids = next;
-    clusterChannels = centroids.map((_, c) => {
-      const set = new Set<number>();
-      for (let i = 0; i < n; i++) if (labels[i] === c) set.add(channels[i]!);
-      return set.size > 0 ? set : clusterChannels[c]!;
-    });
+  // The linkage decides how many; its cut is a start. Centroid linkage cut at a given count
+  // can split off a few stray embeddings and leave two people together, so the partition is
+  // refined by k-means from it and from several spread-out starts, and the tightest kept.
+  const starts = [clusters.map((members) => centroidOf(vectors, members, dim))];
+  const random = seeded(vectors.length * 7919 + clusters.length);
+  for (let r = 0; r < RESTARTS; r++)
+    starts.push(spreadSeeds(vectors, vectorChannels, clusters.length, random));
+  let best: Clusters & { cost: number } = {
+    labels: new Int32Array(0),
+    centroids: [],
+    channels: [],
+    cost: Infinity,
+  };
+  for (const start of starts) {
+    const startChannels = start.map((c) => new Set([channels[nearestVector(embeddings, c)]!]));
+    const found = kMeans(embeddings, channels, start, startChannels, dim);
+    if (found.cost < best.cost - 1e-9) best = found;
   }
-  return { labels, centroids, channels: clusterChannels };
+  return { labels: best.labels, centroids: best.centroids, channels: best.channels };
+}
+
+/** k-means starts besides the linkage's: spread-out seeds (k-means++ on cosine distance). */
+const RESTARTS = 8;
+
+/** A repeatable generator in [0, 1), so that a file gives the same speakers every time. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state = (Math.imul(state ^ (state >>> 15), 2246822519) + 0x9e3779b9) >>> 0;
+    return state / 4294967296;
+  };
+}
+
+/**
+ * `k` seeds drawn k-means++ style (each next one far from those drawn, with a probability by
+ * its squared distance), one on each channel first when there are enough for every channel.
+ */
+function spreadSeeds(
+  vectors: readonly Float32Array[],
+  channels: readonly number[],
+  k: number,
+  random: () => number,
+): Float32Array[] {
+  const seeds: Float32Array[] = [];
+  const byChannel = [...new Set(channels)];
+  if (k >= byChannel.length) {
+    for (const c of byChannel) {
+      const on = vectors.filter((_, i) => channels[i] === c);
+      seeds.push(on[Math.floor(random() * on.length)]!);
+    }
+  }
+  if (seeds.length === 0) seeds.push(vectors[Math.floor(random() * vectors.length)]!);
+  while (seeds.length < k) {
+    const d = vectors.map((v) => Math.min(...seeds.map((s) => Math.max(0, 1 - dot(v, s)))) ** 2);
+    const total = d.reduce((a, b) => a + b, 0);
+    if (total <= 0) break;
+    let pick = random() * total;
+    let i = 0;
+    while (i < d.length - 1 && pick >= d[i]!) pick -= d[i++]!;
+    seeds.push(vectors[i]!);
+  }
+  return seeds.slice(0, k);
+}
+
+function nearestVector(vectors: readonly Float32Array[], c: Float32Array): number {
+  let best = 0;
+  let bestScore = -Infinity;
+  vectors.forEach((v, i) => {
+    const s = dot(v, c);
+    if (s > bestScore) {
+      bestScore = s;
+      best = i;
+    }
+  });
+  return best;
+}
+
+/**
+ * Spherical k-means from the given centroids: each embedding to its nearest centroid on its
+ * channel, centroids moved to their members' mean, until nothing moves. The cost is the sum of
+ * cosine distances to the centroids.
+ */
+function kMeans(
+  embeddings: readonly Float32Array[],
+  channels: readonly number[],
+  start: readonly Float32Array[],
+  startChannels: Set<number>[],
+  dim: number,
+): Clusters & { cost: number } {
+  const n = embeddings.length;
+  let centroids = start.map((c) => normalise(c));
+  let clusterChannels = startChannels;
+  const labels = new Int32Array(n).fill(-1);
+  for (let round = 0; round < 20; round++) {
+    let moved = false;
+    for (let i = 0; i < n; i++) {
+      const c = nearest(embeddings[i]!, channels[i]!, centroids, clusterChannels);
+      if (c !== labels[i]) moved = true;
+      labels[i] = c;
+    }
+    const members = centroids.map(() => [] as number[]);
+    for (let i = 0; i < n; i++) members[labels[i]!]!.push(i);
+    centroids = centroids.map((old, c) =>
+      members[c]!.length > 0 ? centroidOf(embeddings, members[c]!, dim) : old,
+    );
+    clusterChannels = centroids.map((_, c) =>
+      members[c]!.length > 0 ? new Set(members[c]!.map((i) => channels[i]!)) : clusterChannels[c]!,
+    );
+    if (!moved) break;
+  }
+  let cost = 0;
+  for (let i = 0; i < n; i++) cost += 1 - dot(embeddings[i]!, centroids[labels[i]!]!);
+  return { labels, centroids, channels: clusterChannels, cost };
 }
 
 /** The nearest centroid among the clusters of the embedding's channel (any, if none is). */

@@ -209,10 +209,14 @@ describe('diarization stage', () => {
 });
 
 describe('embeddingWindows', () => {
-  it('skips every other window where windows follow each other, never the ends of a run', () => {
-    expect(embeddingWindows([0, 5, 10, 15, 20], 5)).toEqual([true, false, true, false, true]);
-    expect(embeddingWindows([0, 5, 10, 15], 5)).toEqual([true, false, true, true]);
-    expect(embeddingWindows([0, 5, 10, 50, 55], 5)).toEqual([true, false, true, true, true]);
-    expect(embeddingWindows([0, 20, 40], 5)).toEqual([true, true, true]);
+  it('gives embeddings to the ends of each run and to windows at most a window apart', () => {
+    expect(embeddingWindows([0, 5, 10, 15, 20], 5, 10)).toEqual([true, false, true, false, true]);
+    expect(embeddingWindows([0, 5, 10, 15], 5, 10)).toEqual([true, false, true, true]);
+    expect(embeddingWindows([0, 5, 10, 50, 55], 5, 10)).toEqual([true, false, true, true, true]);
+    expect(embeddingWindows([0, 20, 40], 5, 10)).toEqual([true, true, true]);
+    // Windows a second apart: one in ten has embeddings, at most a window (10 s) apart.
+    const starts = Array.from({ length: 25 }, (_, i) => i);
+    const every = embeddingWindows(starts, 1, 10).flatMap((e, i) => (e ? [i] : []));
+    expect(every).toEqual([0, 10, 20, 24]);
   });
 });

@@ -38,6 +38,8 @@ export interface DiarizationStageInput {
   onWaitForModel?: () => void;
   /** Seconds between window starts (default: half a window, each moment seen twice). */
   stepSeconds?: number;
+  /** Most seconds between windows with embeddings of their own (default and most: a window). */
+  embeddingEverySeconds?: number;
 }
 
 /** Seconds of a local speaker's audio an embedding is made from: at least, and at most. */
@@ -86,7 +88,15 @@ export async function run(
   const minFrames = Math.ceil(EMBEDDING_SECONDS.min / frameSeconds);
   const maxFrames = Math.floor(EMBEDDING_SECONDS.max / frameSeconds);
   for (const { channel, plan } of plans) {
-    const embedded = embeddingWindows(plan.starts, plan.stepFrames * plan.frameStep);
+    const embedded = embeddingWindows(
+      plan.starts,
+      plan.stepFrames * plan.frameStep,
+      Math.round(
+        input.embeddingEverySeconds !== undefined
+          ? input.embeddingEverySeconds * rate
+          : plan.windowSamples,
+      ),
+    );
     for (let b = 0; b < plan.starts.length; b += BATCH) {
       context.signal?.throwIfAborted();
       const starts = plan.starts.slice(b, b + BATCH);
@@ -159,9 +169,14 @@ export async function run(
   );
   windows.forEach((w, i) => {
     if (w.embedded) return;
-    const neighbours = [i - 1, i + 1]
-      .filter((j) => windows[j]?.embedded && windows[j]!.channel === w.channel)
-      .map((j) => ({ window: windows[j]!, clusters: clusterOf[j]! }));
+    const overlaps = (j: number) =>
+      windows[j]!.channel === w.channel &&
+      Math.abs(windows[j]!.firstFrame - w.firstFrame) < w.frames;
+    const near: number[] = [];
+    for (let j = i - 1; j >= 0 && overlaps(j); j--) if (windows[j]!.embedded) near.push(j);
+    for (let j = i + 1; j < windows.length && overlaps(j); j++)
+      if (windows[j]!.embedded) near.push(j);
+    const neighbours = near.map((j) => ({ window: windows[j]!, clusters: clusterOf[j]! }));
     clusterOf[i] = assignByNeighbours(w, neighbours, clusters.centroids.length);
   });
   const turns: SpeakerTurn[] = [];
@@ -190,18 +205,25 @@ export async function run(
 
 /**
  * Which windows get embeddings of their own. Embeddings cost most of the stage (a ResNet34 for
- * each local speaker), so a window half a window from two neighbours that have them takes its
- * speakers from theirs (every frame of it is seen by one of them): every other window, where
- * the windows follow each other; both ends of a run of windows always.
+ * each local speaker), so windows in between take their speakers from the embedded windows
+ * that overlap them: in each run of windows that follow each other, the first, the last, and
+ * one at least every `every` samples (at most a window apart, so that every frame of a window
+ * in between is also seen by a window with embeddings).
  */
-export function embeddingWindows(starts: readonly number[], step: number): boolean[] {
-  const out = starts.map(() => true);
-  const follows = (i: number) => starts[i + 1]! - starts[i]! === step;
-  for (let i = 1; i + 1 < starts.length; i += 1) {
-    if (out[i - 1] && follows(i - 1) && follows(i)) {
-      out[i] = false;
-      i++;
+export function embeddingWindows(
+  starts: readonly number[],
+  step: number,
+  every: number,
+): boolean[] {
+  const out = starts.map(() => false);
+  let last = -Infinity;
+  starts.forEach((start, i) => {
+    const runStarts = i === 0 || start - starts[i - 1]! !== step;
+    const runEnds = i === starts.length - 1 || starts[i + 1]! - start !== step;
+    if (runStarts || runEnds || starts[i + 1]! - last > every) {
+      out[i] = true;
+      last = start;
     }
-  }
+  });
   return out;
 }
