@@ -25,7 +25,10 @@ import {
   type CliRun,
 } from '../../../tools/testing/diarization-cli';
 import { scratchDir } from '../../../tools/testing/speech';
+import { ENDPOINTS } from '../../core/contract/endpoints';
 import { REPO, sharedMedia } from './ffmpeg-fixtures';
+import { curl } from './server/testing/curl';
+import { startServe } from './server/testing/serve-process';
 
 const MODELS = { models: join(REPO, '.models'), ...TEST_DIARIZATION_MODELS };
 const COLLAR = 0.25;
@@ -185,6 +188,43 @@ describe('murmur transcribe with toggle_diarization on generated conversations',
       const lines = responseOf(run).prediction.trimEnd().split('\n');
       expect(lines.length).toBeGreaterThan(1);
       for (const line of lines) expect(line).toMatch(/^speaker_\d+: \S/);
+    },
+    RUN_TIMEOUT,
+  );
+});
+
+describe('murmur serve with toggle_diarization', () => {
+  it(
+    'labels the speakers of a two-person conversation with the models given on its command line',
+    async () => {
+      const talk = conversation({ speakers: 2, turns: 6, overlapShare: 0, seed: 31 });
+      const path = writeConversationWav(join(dir, 'served.wav'), talk);
+      const server = await startServe([
+        '--no-auth',
+        '--segmentation-model',
+        TEST_DIARIZATION_MODELS.segmentationModel,
+        '--embedding-model',
+        TEST_DIARIZATION_MODELS.embeddingModel,
+      ]);
+      try {
+        const answer = await curl([
+          '-F',
+          `audio=@${path}`,
+          '-F',
+          'toggle_diarization=true',
+          '-F',
+          'diarization_num_speakers=2',
+          `${server.url}${ENDPOINTS.audio.path}`,
+        ]);
+        expect(answer.status).toBe(200);
+        const response = answer.json() as unknown as TranscriptionResponse;
+        expect([...speakersOf(response)].sort()).toEqual(['speaker_0', 'speaker_1']);
+        const e = diarizationError(talk.turns, responseTurns(response), { collar: COLLAR });
+        expect(e.der).toBeLessThanOrEqual(0.15);
+        expect(response.prediction_raw.metadata.diarization_time).toBeGreaterThan(0);
+      } finally {
+        await server.stop();
+      }
     },
     RUN_TIMEOUT,
   );
