@@ -180,10 +180,22 @@ export function clusterEmbeddings(
   // The linkage decides how many; its cut is a start. Centroid linkage cut at a given count
   // can split off a few stray embeddings and leave two people together, so the partition is
   // refined by k-means from it and from several spread-out starts, and the tightest kept.
-  const starts = [clusters.map((members) => centroidOf(vectors, members, dim))];
+  // Each start keeps the channels of what it was made from, so that one person heard on two
+  // channels (two voices alike) stays two speakers.
+  const starts = [
+    {
+      centroids: clusters.map((members) => centroidOf(vectors, members, dim)),
+      channels: clusters.map((members) => new Set(members.map((i) => vectorChannels[i]!))),
+    },
+  ];
   const random = seeded(vectors.length * 7919 + clusters.length);
-  for (let r = 0; r < RESTARTS; r++)
-    starts.push(spreadSeeds(vectors, vectorChannels, clusters.length, random));
+  for (let r = 0; r < RESTARTS; r++) {
+    const seeds = spreadSeeds(vectors, vectorChannels, clusters.length, random);
+    starts.push({
+      centroids: seeds.map((i) => vectors[i]!),
+      channels: seeds.map((i) => new Set([vectorChannels[i]!])),
+    });
+  }
   let best: Clusters & { cost: number } = {
     labels: new Int32Array(0),
     centroids: [],
@@ -191,8 +203,7 @@ export function clusterEmbeddings(
     cost: Infinity,
   };
   for (const start of starts) {
-    const startChannels = start.map((c) => new Set([channels[nearestVector(embeddings, c)]!]));
-    const found = kMeans(embeddings, channels, start, startChannels, dim);
+    const found = kMeans(embeddings, channels, start.centroids, start.channels, dim);
     if (found.cost < best.cost - 1e-9) best = found;
   }
   return { labels: best.labels, centroids: best.centroids, channels: best.channels };
@@ -211,7 +222,7 @@ function seeded(seed: number): () => number {
 }
 
 /**
- * `k` seeds drawn k-means++ style (each next one far from those drawn, with a probability by
+ * Indices of `k` seeds drawn k-means++ style (each next one far from those drawn, with a probability by
  * its squared distance), one on each channel first when there are enough for every channel.
  */
 function spreadSeeds(
@@ -219,39 +230,28 @@ function spreadSeeds(
   channels: readonly number[],
   k: number,
   random: () => number,
-): Float32Array[] {
-  const seeds: Float32Array[] = [];
+): number[] {
+  const seeds: number[] = [];
   const byChannel = [...new Set(channels)];
   if (k >= byChannel.length) {
     for (const c of byChannel) {
-      const on = vectors.filter((_, i) => channels[i] === c);
+      const on = vectors.flatMap((_, i) => (channels[i] === c ? [i] : []));
       seeds.push(on[Math.floor(random() * on.length)]!);
     }
   }
-  if (seeds.length === 0) seeds.push(vectors[Math.floor(random() * vectors.length)]!);
+  if (seeds.length === 0) seeds.push(Math.floor(random() * vectors.length));
   while (seeds.length < k) {
-    const d = vectors.map((v) => Math.min(...seeds.map((s) => Math.max(0, 1 - dot(v, s)))) ** 2);
+    const d = vectors.map(
+      (v) => Math.min(...seeds.map((s) => Math.max(0, 1 - dot(v, vectors[s]!)))) ** 2,
+    );
     const total = d.reduce((a, b) => a + b, 0);
     if (total <= 0) break;
     let pick = random() * total;
     let i = 0;
     while (i < d.length - 1 && pick >= d[i]!) pick -= d[i++]!;
-    seeds.push(vectors[i]!);
+    seeds.push(i);
   }
   return seeds.slice(0, k);
-}
-
-function nearestVector(vectors: readonly Float32Array[], c: Float32Array): number {
-  let best = 0;
-  let bestScore = -Infinity;
-  vectors.forEach((v, i) => {
-    const s = dot(v, c);
-    if (s > bestScore) {
-      bestScore = s;
-      best = i;
-    }
-  });
-  return best;
 }
 
 /**

@@ -43,7 +43,7 @@ export interface DiarizationStageInput {
 }
 
 /** Seconds of a local speaker's audio an embedding is made from: at least, and at most. */
-const EMBEDDING_SECONDS = { min: 0.5, max: 3 };
+const EMBEDDING_SECONDS = { min: 0.5, max: 2 };
 /** Windows the segmentation model is given at once. */
 const BATCH = 4;
 
