@@ -8,6 +8,7 @@ import { toResponseSegment } from '../core/assemble/response';
 import type { EnginePorts } from './ports';
 import { stageContexts, type StageProgress } from './stage-context';
 import { attributeSpeakers, speakerLabels, type SpeakerTurn } from '../core/assemble/speakers';
+import { loadInBackground } from './model-loading';
 import * as assemble from './stages/assemble';
 import * as diarization from './stages/diarization';
 import * as media from './stages/media';
@@ -58,37 +59,28 @@ export async function runPipeline<F extends MediaFile>(
   // english included, goes through it: the recognised text stays available beside the
   // translation, and one model translates every pair. Without one, Whisper's own translate
   // task serves english (the only target it has).
-  // Its download is reported as model loading until recognition starts, and under the
-  // translation stage once that waits for it: a large model may still be coming then.
   const translating = stage('translate');
-  let translatorWaited = false;
-  let lastLoadReport: [number | null, string] | null = null;
   const translatorLoad =
     target !== null && translator
-      ? translator.load({
-          ...(signal ? { signal } : {}),
-          onProgress: (fraction, detail) => {
-            lastLoadReport = [fraction, detail];
-            (translatorWaited ? translating : models).progress(fraction, detail);
-          },
-        })
+      ? loadInBackground(
+          (onProgress) => translator.load({ ...(signal ? { signal } : {}), onProgress }),
+          models,
+          translating,
+          'Loading the translation model',
+        )
       : null;
-  translatorLoad?.catch(() => {});
   // The speaker models load beside the others in the same way.
   const diarizing = stage('diarize');
-  let speakersWaited = false;
-  let lastSpeakersReport: [number | null, string] | null = null;
+  const speakers = ports.speakers;
   const speakersLoad =
-    request.toggle_diarization && ports.speakers
-      ? ports.speakers.load({
-          ...(signal ? { signal } : {}),
-          onProgress: (fraction, detail) => {
-            lastSpeakersReport = [fraction, detail];
-            (speakersWaited ? diarizing : models).progress(fraction, detail);
-          },
-        })
+    request.toggle_diarization && speakers
+      ? loadInBackground(
+          (onProgress) => speakers.load({ ...(signal ? { signal } : {}), onProgress }),
+          models,
+          diarizing,
+          'Loading the speaker models',
+        )
       : null;
-  speakersLoad?.catch(() => {});
 
   const decoded = await media.run(request, stage('decode'));
   const found = speech.run(
@@ -118,17 +110,13 @@ export async function runPipeline<F extends MediaFile>(
     const found = await diarization.run(
       {
         channels: speechAudio.channels,
-        models: speakersLoad,
+        models: speakersLoad.loaded,
         counts: {
           num: request.diarization.num_speakers,
           min: request.diarization.min_speakers,
           max: request.diarization.max_speakers,
         },
-        onWaitForModel: () => {
-          speakersWaited = true;
-          const [fraction, detail] = lastSpeakersReport ?? [null, 'Loading the speaker models'];
-          diarizing.progress(fraction, detail);
-        },
+        onWaitForModel: speakersLoad.onWaitForModel,
       },
       diarizing,
     );
@@ -145,12 +133,8 @@ export async function runPipeline<F extends MediaFile>(
           {
             segments: recognisedSegments,
             target,
-            translator: translatorLoad,
-            onWaitForModel: () => {
-              translatorWaited = true;
-              const [fraction, detail] = lastLoadReport ?? [null, 'Loading the translation model'];
-              translating.progress(fraction, detail);
-            },
+            translator: translatorLoad.loaded,
+            onWaitForModel: translatorLoad.onWaitForModel,
           },
           translating,
         )

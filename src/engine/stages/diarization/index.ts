@@ -26,6 +26,7 @@ import {
   type WindowSpeakers,
 } from '../../../core/diarize/window-speakers';
 import { planWindows } from '../../../core/diarize/windows';
+import { awaitModel } from '../../model-loading';
 import type { LoadedSpeakerModels } from '../../ports';
 import type { StageContext } from '../../stage-context';
 import type { ChannelAudio } from '../speech/speech-audio';
@@ -51,14 +52,7 @@ export async function run(
   input: DiarizationStageInput,
   context: StageContext,
 ): Promise<{ turns: SpeakerTurn[]; seconds: number }> {
-  let loaded = false;
-  void input.models.then(
-    () => (loaded = true),
-    () => undefined,
-  );
-  await Promise.resolve();
-  if (!loaded) input.onWaitForModel?.();
-  const models = await input.models;
+  const models = await awaitModel(input.models, input.onWaitForModel);
   const started = context.clock();
   const rate = models.sampleRate;
   const plans = input.channels.map((channel) => ({

@@ -7,6 +7,7 @@ import type { RecognisedSegment } from '../../../core/assemble/response';
 import { translationChoiceOf } from '../../../core/model-catalog';
 import { modelLanguageCode } from '../../../core/translation/model-language';
 import { spreadWords } from '../../../core/translation/words';
+import { awaitModel } from '../../model-loading';
 import type { LoadedTranslator } from '../../ports';
 import type { StageContext } from '../../stage-context';
 
@@ -37,15 +38,7 @@ export async function run(
     .map((s, index) => ({ s, index }))
     .filter(({ s }) => s.language !== target && s.text.trim() !== '');
   if (todo.length === 0) return { segments: out, seconds: 0 };
-  let loaded = false;
-  void input.translator.then(
-    () => (loaded = true),
-    () => undefined,
-  );
-  // A settled load has run its callbacks by the next turn of the microtask queue.
-  await Promise.resolve();
-  if (!loaded) input.onWaitForModel?.();
-  const translator = await input.translator;
+  const translator = await awaitModel(input.translator, input.onWaitForModel);
   const started = context.clock();
   const model = translationChoiceOf(translator.id);
   const to = modelLanguageCode(model, target);
