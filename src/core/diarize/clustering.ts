@@ -68,20 +68,16 @@ export function spreadIndices(n: number, count: number): number[] {
 }
 
 interface Linkage {
-  /** Distance of each merge, in the order made. */
+  /** The pairs merged (indices into the linked set, the first one kept), in the order made. */
+  merges: [number, number][];
+  /** Distance of each merge. */
   heights: number[];
-  /** Members (indices into the linked set) of each cluster left after `stopAt` clusters. */
-  clusters: number[][];
 }
 
-/**
- * Centroid-linkage agglomeration of `vectors` (unit length), merging until `stopAt` clusters
- * are left (1: all merges, to read their heights).
- */
-function link(vectors: Float32Array[], channels: number[], stopAt: number): Linkage {
+/** Centroid-linkage agglomeration of `vectors` (unit length), every merge to one cluster. */
+function link(vectors: Float32Array[], channels: number[]): Linkage {
   const m = vectors.length;
   const sums = vectors.map((v) => Float64Array.from(v));
-  const members = vectors.map((_, i) => [i]);
   const chans = channels.map((c) => new Set([c]));
   const alive = new Uint8Array(m).fill(1);
   const dist = new Float64Array(m * m);
@@ -92,9 +88,9 @@ function link(vectors: Float32Array[], channels: number[], stopAt: number): Link
   for (let i = 0; i < m; i++) {
     for (let j = i + 1; j < m; j++) dist[i * m + j] = dist[j * m + i] = pairDistance(i, j);
   }
+  const merges: [number, number][] = [];
   const heights: number[] = [];
-  let left = m;
-  while (left > Math.max(1, stopAt)) {
+  for (let left = m; left > 1; left--) {
     let best = Infinity;
     let bi = -1;
     let bj = -1;
@@ -109,19 +105,28 @@ function link(vectors: Float32Array[], channels: number[], stopAt: number): Link
         }
       }
     }
+    merges.push([bi, bj]);
     heights.push(best);
     const sum = sums[bi]!;
     const other = sums[bj]!;
     for (let d = 0; d < sum.length; d++) sum[d]! += other[d]!;
-    members[bi]!.push(...members[bj]!);
     for (const c of chans[bj]!) chans[bi]!.add(c);
     alive[bj] = 0;
-    left--;
     for (let k = 0; k < m; k++) {
       if (alive[k] && k !== bi) dist[bi * m + k] = dist[k * m + bi] = pairDistance(bi, k);
     }
   }
-  return { heights, clusters: members.filter((_, i) => alive[i]) };
+  return { merges, heights };
+}
+
+/** The members of each cluster left once the first merges leave `k` clusters of `m` items. */
+function cut(linkage: Linkage, m: number, k: number): number[][] {
+  const members = Array.from({ length: m }, (_, i) => [i]);
+  for (const [a, b] of linkage.merges.slice(0, Math.max(0, m - k))) {
+    members[a]!.push(...members[b]!);
+    members[b] = [];
+  }
+  return members.filter((c) => c.length > 0);
 }
 
 /**
@@ -136,10 +141,10 @@ function chooseClusters(
   options: ClusteringOptions,
 ): number[][] {
   const m = vectors.length;
-  if (options.num !== null) return link(vectors, channels, Math.min(options.num, m)).clusters;
-  const { heights } = link(vectors, channels, 1);
-  const merged = heights.filter((h) => h < options.threshold).length;
-  let clusters = link(vectors, channels, m - merged).clusters;
+  const linkage = link(vectors, channels);
+  if (options.num !== null) return cut(linkage, m, Math.min(options.num, m));
+  const merged = linkage.heights.filter((h) => h < options.threshold).length;
+  let clusters = cut(linkage, m, m - merged);
   if (m >= 10) {
     const kept = clusters.filter((c) => c.length > 1);
     if (kept.length > 0) clusters = kept;
@@ -148,7 +153,7 @@ function chooseClusters(
   if (options.min !== null) k = Math.max(k, options.min);
   if (options.max !== null) k = Math.min(k, options.max);
   k = Math.max(1, Math.min(k, m));
-  return k === clusters.length ? clusters : link(vectors, channels, k).clusters;
+  return k === clusters.length ? clusters : cut(linkage, m, k);
 }
 
 function centroidOf(vectors: readonly Float32Array[], indices: readonly number[], dim: number) {

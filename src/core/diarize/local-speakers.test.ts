@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_SPEAKERS, embeddingFrames, localActivity, speakerFrames } from './local-speakers';
+import {
+  LOCAL_SPEAKERS,
+  embeddingFrames,
+  framesAudio,
+  localActivity,
+  speakerFrames,
+} from './local-speakers';
 
 /** Logits that make class `c` the likeliest in each frame. */
 function logitsOf(classes: number[]): Float32Array {
@@ -52,5 +58,23 @@ describe('embeddingFrames', () => {
     ]);
     expect(embeddingFrames(frames, 5, 10)).toBeNull();
     expect(embeddingFrames(speakerFrames(active, classes.length, 2), 1, 10)).toBeNull();
+  });
+});
+
+describe('framesAudio', () => {
+  it('joins the samples each run of frames sees', () => {
+    const window = Float32Array.from({ length: 40 }, (_, i) => i);
+    // Frames every 4 samples, each seeing 6: frames 1-2 see 4..13, frame 6 sees 24..29.
+    expect([
+      ...framesAudio(
+        window,
+        [
+          [1, 3],
+          [6, 7],
+        ],
+        4,
+        6,
+      ),
+    ]).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 24, 25, 26, 27, 28, 29]);
   });
 });

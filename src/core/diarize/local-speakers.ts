@@ -84,3 +84,23 @@ export function embeddingFrames(
   }
   return out.sort((x, y) => x[0] - y[0]);
 }
+
+/**
+ * The samples of a window that runs of frames see, joined: frame `f` sees `span` samples from
+ * `f * step`.
+ */
+export function framesAudio(
+  window: Float32Array,
+  runs: readonly FrameRun[],
+  step: number,
+  span: number,
+): Float32Array {
+  const parts = runs.map(([from, to]) => window.subarray(from * step, (to - 1) * step + span));
+  const joined = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.length;
+  }
+  return joined;
+}

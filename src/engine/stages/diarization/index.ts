@@ -16,6 +16,7 @@ import { clusterEmbeddings, normalise, type SpeakerCounts } from '../../../core/
 import {
   LOCAL_SPEAKERS,
   embeddingFrames,
+  framesAudio,
   localActivity,
   speakerFrames,
 } from '../../../core/diarize/local-speakers';
@@ -117,19 +118,8 @@ export async function run(
             local.push(null);
             continue;
           }
-          const parts = chosen.map(([a, z]) =>
-            audio[i]!.subarray(
-              a * plan.frameStep,
-              z * plan.frameStep + models.frameSpan - plan.frameStep,
-            ),
-          );
-          const joined = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-          let at = 0;
-          for (const p of parts) {
-            joined.set(p, at);
-            at += p.length;
-          }
-          const vector = normalise(await models.embed(joined));
+          const samples = framesAudio(audio[i]!, chosen, plan.frameStep, models.frameSpan);
+          const vector = normalise(await models.embed(samples));
           local.push(vector);
           embeddings.push(vector);
           embeddingChannels.push(channel.index);
