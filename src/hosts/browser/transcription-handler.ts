@@ -33,8 +33,18 @@ const scope = self as unknown as WorkerScope;
 /** Test builds: a death ordered for when a request reaches a stage. */
 let crashAtStage: CrashOrder | null = null;
 
+/**
+ * Whether a message shows the request at `stage`: its progress, or for recognition a segment
+ * too (recognition reports progress once a window is done, and a short file may post its
+ * segments first).
+ */
+function reaches(message: FromWorker, stage: CrashOrder['at']): boolean {
+  if (message.type === 'progress') return message.data.stage === stage;
+  return message.type === 'segment' && stage === 'recognise';
+}
+
 function post(message: FromWorker): void {
-  if (crashAtStage && message.type === 'progress' && message.data.stage === crashAtStage.at) {
+  if (crashAtStage && reaches(message, crashAtStage.at)) {
     const { kind } = crashAtStage;
     crashAtStage = null;
     die(kind);
