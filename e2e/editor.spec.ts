@@ -5,6 +5,7 @@ import { parseSync } from 'subtitle';
 import { seriousViolations } from './fixtures/axe';
 import { spokenFile } from './fixtures/speech-files';
 import { useLocalModels } from './fixtures/test-models';
+import { savedSession } from './fixtures/saved-session';
 import { AppPage } from './pages/app-page';
 
 const player = (page: Page) =>
@@ -61,8 +62,14 @@ test.describe('correcting a transcript', () => {
     await expect(segments).toHaveCount(count);
     await expect(segments.first().getByTestId('result.segment-text')).toHaveText(corrected);
 
-    // A reload finds the correction, and the undone split can still be redone.
-    await page.waitForTimeout(500);
+    // A reload finds the correction, and the undone split can still be redone (once they are
+    // kept: the page writes them a moment after the last change).
+    await expect
+      .poll(async () => {
+        const saved = await savedSession(page);
+        return saved !== null && saved.index === saved.steps - 2 && saved.text.includes('Zebra');
+      })
+      .toBe(true);
     await page.reload();
     await expect(app.byId('result')).toBeVisible();
     await expect(segments).toHaveCount(count);

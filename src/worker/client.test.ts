@@ -3,6 +3,7 @@ import { ServiceError } from '../core/contract/errors';
 import { TranscriptionClient } from './client';
 import type { EngineSettings, FromWorker, ToWorker } from './protocol';
 import { isRuntimeFault } from './runtime-fault';
+import type { LifeLocks } from './worker-watch';
 
 /** A stand-in for the worker: records what it is sent and whether it was ended. */
 class FakeWorker extends EventTarget {
@@ -25,25 +26,48 @@ const settings = (useGpu: boolean): EngineSettings => ({
   useGpu,
 });
 
-/** Life locks as a test controls them: `end(name)` is the worker holding it going away. */
+/**
+ * Life locks and the start bound's timer as a test controls them: `take(name)` is a worker
+ * taking its lock, `end(name)` the worker holding it going away, `passBound()` the bound passing.
+ */
 function fakeLocks() {
+  const held = new Set<string>();
   const waiting = new Map<string, () => void>();
-  const watch = (name: string, signal: AbortSignal) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.set(name, resolve);
-      signal.addEventListener('abort', () => reject(new DOMException('', 'AbortError')));
-    });
-  return { watch, waiting, end: (name: string) => waiting.get(name)?.() };
+  const timers: (() => void)[] = [];
+  const locks: LifeLocks = {
+    acquire: (name, signal) =>
+      new Promise<void>((resolve, reject) => {
+        waiting.set(name, resolve);
+        signal.addEventListener('abort', () => reject(new DOMException('', 'AbortError')));
+      }),
+    isHeld: (name) => Promise.resolve(held.has(name)),
+    setTimer: (run) => {
+      timers.push(run);
+      return () => timers.splice(timers.indexOf(run), 1);
+    },
+  };
+  return {
+    locks,
+    waiting,
+    take: (name: string) => held.add(name),
+    end: (name: string) => {
+      held.delete(name);
+      waiting.get(name)?.();
+    },
+    passBound: () => timers.splice(0).forEach((run) => run()),
+  };
 }
 
-function clientWithWorkers(watch: ReturnType<typeof fakeLocks>['watch'] | null = null) {
+function clientWithWorkers(locks: LifeLocks | null = null) {
   const workers: FakeWorker[] = [];
-  const client = new TranscriptionClient(() => {
+  const names: string[] = [];
+  const client = new TranscriptionClient((name) => {
     const worker = new FakeWorker();
     workers.push(worker);
+    names.push(name);
     return worker as unknown as Worker;
-  }, watch);
-  return { client, workers };
+  }, locks);
+  return { client, workers, names };
 }
 
 async function failure(call: Promise<unknown>): Promise<ServiceError> {
@@ -126,41 +150,93 @@ describe('a worker that dies', () => {
   });
 
   it('notices a worker gone without a word through its life lock', async () => {
-    const locks = fakeLocks();
-    const { client, workers } = clientWithWorkers(locks.watch);
+    const fake = fakeLocks();
+    const { client, workers, names } = clientWithWorkers(fake.locks);
     const call = client.transcribe('audio', new FormData());
-    const watch = workers[0]!.sent.find((m) => m.type === 'watch');
-    expect(watch?.type).toBe('watch');
-    const name = watch!.data as string;
-    // Nothing is watched until the worker says it holds the lock.
-    expect(locks.waiting.size).toBe(0);
+    const name = names[0]!;
+    // Nothing is asked of the lock until the worker says it holds it.
+    expect(fake.waiting.size).toBe(0);
+    fake.take(name);
     workers[0]!.reply({ id: 0, type: 'watching', data: name });
-    expect(locks.waiting.has(name)).toBe(true);
-    locks.end(name);
+    expect(fake.waiting.has(name)).toBe(true);
+    fake.end(name);
     const error = await failure(call);
     expect(error.message).toMatch(/out of memory or was ended by the browser/);
     expect(workers[0]!.terminated).toBe(true);
     // A second worker gets a lock of its own.
     void client.transcribe('audio', new FormData()).catch(() => undefined);
-    const second = workers[1]!.sent.find((m) => m.type === 'watch')!.data;
-    expect(second).not.toBe(name);
+    expect(names[1]).not.toBe(name);
+  });
+
+  it('counts a worker dead that never takes its lock within the start bound', async () => {
+    const fake = fakeLocks();
+    const { client, workers } = clientWithWorkers(fake.locks);
+    const call = client.transcribe('audio', new FormData());
+    fake.passBound();
+    const error = await failure(call);
+    expect(error.code).toBe('internal_error');
+    expect(error.message).toMatch(/did not start within 20 s/);
+    expect(error.message).toMatch(/restarted/);
+    expect(workers[0]!.terminated).toBe(true);
+    const next = client.transcribe('audio', new FormData());
+    const { id } = lastTranscribe(workers[1]!);
+    workers[1]!.reply({ id, type: 'result', data: { prediction: 'ok' } as never });
+    await expect(next).resolves.toMatchObject({ prediction: 'ok' });
+  });
+
+  it('watches a worker that holds its lock when the bound passes before its word', async () => {
+    const fake = fakeLocks();
+    const { client, workers, names } = clientWithWorkers(fake.locks);
+    const call = client.transcribe('audio', new FormData());
+    fake.take(names[0]!);
+    fake.passBound();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(fake.waiting.has(names[0]!)).toBe(true);
+    const { id } = lastTranscribe(workers[0]!);
+    workers[0]!.reply({ id, type: 'result', data: { prediction: 'alive' } as never });
+    await expect(call).resolves.toMatchObject({ prediction: 'alive' });
+    expect(workers[0]!.terminated).toBe(false);
+  });
+
+  it('notices a worker that dies between requests, and the next request gets a new one', async () => {
+    const fake = fakeLocks();
+    const { client, workers, names } = clientWithWorkers(fake.locks);
+    client.prepare(settings(false));
+    fake.take(names[0]!);
+    workers[0]!.reply({ id: 0, type: 'watching', data: names[0]! });
+    fake.end(names[0]!);
+    await Promise.resolve();
+    expect(workers[0]!.terminated).toBe(true);
+    void client.transcribe('audio', new FormData()).catch(() => undefined);
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.sent.map((m) => m.type)).toEqual(['configure', 'transcribe']);
   });
 
   it('ignores the lock of a worker it ended itself', async () => {
-    const locks = fakeLocks();
-    const { client, workers } = clientWithWorkers(locks.watch);
+    const fake = fakeLocks();
+    const { client, workers, names } = clientWithWorkers(fake.locks);
     const controller = new AbortController();
     const first = client.transcribe('audio', new FormData(), { signal: controller.signal });
-    const name = workers[0]!.sent.find((m) => m.type === 'watch')!.data as string;
+    const name = names[0]!;
+    fake.take(name);
     workers[0]!.reply({ id: 0, type: 'watching', data: name });
     controller.abort();
     await expect(first).rejects.toMatchObject({ name: 'AbortError' });
     const second = client.transcribe('audio', new FormData());
-    locks.end(name);
+    fake.end(name);
+    fake.passBound();
     await Promise.resolve();
     const { id } = lastTranscribe(workers[1]!);
     workers[1]!.reply({ id, type: 'result', data: { prediction: 'second' } as never });
     await expect(second).resolves.toMatchObject({ prediction: 'second' });
+  });
+
+  it('names the next worker to close at its start when a test build orders it', () => {
+    const { client, names } = clientWithWorkers();
+    client.crashForTest({ kind: 'exit', at: 'start', worker: 'transcription' });
+    client.prepare(settings(false));
+    expect(names[0]).toMatch(/#exit-at-start$/);
   });
 
   it('tells runtime faults from ordinary failures', () => {

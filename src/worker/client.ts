@@ -1,7 +1,7 @@
 import type { Endpoint } from '../core/contract/endpoints';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
 import type {
-  CrashKind,
+  CrashOrder,
   EngineSettings,
   FromWorker,
   ModelRole,
@@ -9,9 +9,17 @@ import type {
   RequestFields,
   ToWorker,
 } from './protocol';
+import type { ServiceError } from '../core/contract/errors';
 import { fromWireError } from './envelope';
+import { EXIT_AT_START } from './life-lock';
 import { workerCrashError } from './runtime-fault';
-import { lockExitWatch, type ExitWatch } from './worker-watch';
+import {
+  browserLifeLocks,
+  deathDetail,
+  lifeLockName,
+  LifeWatch,
+  type LifeLocks,
+} from './worker-watch';
 
 export interface TranscribeCallbacks {
   onProgress?: (progress: Progress) => void;
@@ -37,26 +45,31 @@ export function requestFields(endpoint: Endpoint, form: FormData): RequestFields
   return fields;
 }
 
-let lockSerial = 0;
-
 /**
  * The page's handle on the transcription worker. Cancelling terminates the worker (work inside
  * a model run cannot stop between steps) and the next request starts a fresh one. A worker that
  * dies (a WebAssembly trap nothing caught, a runtime fault it reports, or gone without a word,
- * as when the browser ends it for memory) fails the running call with a clear error and is
- * replaced by the next request; the page keeps what the user entered.
+ * as when the browser ends it for memory, at any time from its creation on) fails the running
+ * call with a clear error and is replaced by the next request; the page keeps what the user
+ * entered.
  */
 export class TranscriptionClient {
   private worker: Worker | null = null;
-  /** Stops watching the current worker's life lock. */
-  private unwatch: AbortController | null = null;
+  /** The current worker's life, watched from its creation. */
+  private life: LifeWatch | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private settings: EngineSettings | null = null;
+  /** Test builds: deaths ordered before the worker they are for exists. */
+  private readonly crashOrders: CrashOrder[] = [];
+  private exitNextAtStart = false;
+  /** How many workers were found dead (tests wait on it). */
+  deaths = 0;
 
+  /** `createWorker(name)`: a worker with that `name` (the life lock it holds). */
   constructor(
-    private readonly createWorker: () => Worker,
-    private readonly watchExit: ExitWatch | null = lockExitWatch(),
+    private readonly createWorker: (name: string) => Worker,
+    private readonly locks: LifeLocks | null = browserLifeLocks(),
   ) {}
 
   /** Model choice and host; a restarted worker receives them again before any request. */
@@ -66,8 +79,7 @@ export class TranscriptionClient {
     // A worker started without the GPU runs a runtime build that has none: an idle one is
     // ended, and the next request starts one that can use the GPU.
     if (gpuTurnedOn && this.worker && this.pending.size === 0) {
-      this.worker.terminate();
-      this.worker = null;
+      this.endWorker();
       return;
     }
     this.worker?.postMessage({ id: 0, type: 'configure', data: settings } satisfies ToWorker);
@@ -126,8 +138,7 @@ export class TranscriptionClient {
    */
   release(): void {
     if (this.pending.size > 0) return;
-    this.worker?.terminate();
-    this.worker = null;
+    this.endWorker();
   }
 
   private cancel(id: number): void {
@@ -137,41 +148,66 @@ export class TranscriptionClient {
   }
 
   /**
-   * Test builds only: makes the worker die on purpose, so that the recovery can be tested (a
-   * worker of another build ignores the message).
+   * Test builds only: makes a worker die on purpose, so that the recovery can be tested (a
+   * worker of another build ignores the order). An order for a worker not started yet waits
+   * for it.
    */
-  crashForTest(kind: CrashKind): void {
-    this.worker?.postMessage({ id: 0, type: 'crash', data: kind } satisfies ToWorker);
+  crashForTest(order: CrashOrder): void {
+    if (order.worker === 'transcription' && order.at === 'start') {
+      this.exitNextAtStart = true;
+      return;
+    }
+    if (this.worker)
+      this.worker.postMessage({ id: 0, type: 'crash', data: order } satisfies ToWorker);
+    else this.crashOrders.push(order);
+  }
+
+  /** Ends the worker (not a death: its life is no longer watched). */
+  private endWorker(): void {
+    this.life?.stop();
+    this.life = null;
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  /** A worker found dead: every pending call fails with the reason, the next gets a new one. */
+  private died(reason: ServiceError): void {
+    this.deaths++;
+    this.restart(reason);
   }
 
   /** Ends the worker and rejects every pending call with the given reason. */
   private restart(reason: Error): void {
-    this.unwatch?.abort();
-    this.unwatch = null;
-    this.worker?.terminate();
-    this.worker = null;
+    this.endWorker();
     for (const call of this.pending.values()) call.reject(reason);
     this.pending.clear();
   }
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = this.createWorker();
+    const lockName = lifeLockName('transcription');
+    const worker = this.createWorker(
+      this.exitNextAtStart ? `${lockName}${EXIT_AT_START}` : lockName,
+    );
+    this.exitNextAtStart = false;
+    this.worker = worker;
+    // Watched before anything else can happen to it: a worker that never takes its lock is
+    // counted dead when the start bound passes.
+    if (this.locks) {
+      this.life = new LifeWatch(this.locks, lockName, (death) => {
+        if (worker === this.worker) this.died(workerCrashError(deathDetail(death)));
+      });
+    }
     worker.addEventListener('message', (event: MessageEvent<FromWorker>) =>
       this.receive(worker, event.data),
     );
     worker.addEventListener('error', (event) => {
       event.preventDefault();
       if (worker !== this.worker) return;
-      this.restart(workerCrashError(event.message || 'an error nothing caught'));
+      this.died(workerCrashError(event.message || 'an error nothing caught'));
     });
-    this.worker = worker;
-    if (this.watchExit) {
-      worker.postMessage({
-        id: 0,
-        type: 'watch',
-        data: `murmur-transcription-worker-${++lockSerial}-${Math.random().toString(36).slice(2)}`,
-      } satisfies ToWorker);
+    for (const order of this.crashOrders.splice(0)) {
+      worker.postMessage({ id: 0, type: 'crash', data: order } satisfies ToWorker);
     }
     if (this.settings) {
       worker.postMessage({ id: 0, type: 'configure', data: this.settings } satisfies ToWorker);
@@ -179,28 +215,14 @@ export class TranscriptionClient {
     return worker;
   }
 
-  /** The worker holds its life lock: once the page is granted it, the worker is gone. */
-  private watch(worker: Worker, lockName: string): void {
-    if (!this.watchExit || worker !== this.worker) return;
-    const unwatch = new AbortController();
-    this.unwatch = unwatch;
-    this.watchExit(lockName, unwatch.signal).then(
-      () => {
-        if (worker !== this.worker) return;
-        this.restart(workerCrashError('it ran out of memory or was ended by the browser'));
-      },
-      () => undefined,
-    );
-  }
-
   private receive(worker: Worker, message: FromWorker): void {
     if (worker !== this.worker) return;
     if (message.type === 'watching') {
-      this.watch(worker, message.data);
+      this.life?.held(message.data);
       return;
     }
     if (message.type === 'crashed') {
-      this.restart(workerCrashError(message.data.message));
+      this.died(workerCrashError(message.data.message));
       return;
     }
     const call = this.pending.get(message.id);

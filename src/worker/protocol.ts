@@ -2,6 +2,7 @@ import type { Endpoint } from '../core/contract/endpoints';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
 import type { Stage } from '../core/stages';
 import type { Envelope, ErrorReply, WireError } from './envelope';
+import type { LifeReport } from './worker-watch';
 
 export type { Stage };
 
@@ -42,6 +43,18 @@ export interface EngineSettings {
  */
 export type CrashKind = 'trap' | 'exit';
 
+/** Test builds: which worker dies on purpose, how, and when. */
+export interface CrashOrder {
+  kind: CrashKind;
+  /**
+   * `now`; `start`, the next such worker, before it takes its life lock (`exit` only); or once
+   * the request reaches the stage.
+   */
+  at: 'now' | 'start' | Stage;
+  /** The transcription worker, or the worker it runs voice activity detection in. */
+  worker: 'transcription' | 'speech';
+}
+
 /** The models the page can download ahead of use (and delete), one of each kind. */
 export type ModelRole = 'recognition' | 'vad' | 'translation' | 'segmentation' | 'embedding';
 
@@ -49,17 +62,15 @@ export type ModelRole = 'recognition' | 'vad' | 'translation' | 'segmentation' |
 export type ToWorker =
   | Envelope<'configure', EngineSettings>
   | Envelope<'transcribe', RequestFields>
-  /** Names a Web Lock for the worker to hold for its whole life (see `WorkerWatch`). */
-  | Envelope<'watch', string>
-  | Envelope<'crash', CrashKind>
+  | Envelope<'crash', CrashOrder>
 
   /** Downloads (and loads) one of the configured models ahead of a request. */
   | Envelope<'download', ModelRole>;
 
 /** Messages from the transcription worker to the page. Progress and segments stream first. */
 export type FromWorker =
-  /** The worker holds the lock named in `watch`: its release from now on means it has died. */
-  | Envelope<'watching', string>
+  /** The worker holds its life lock (named by its `name`): its release means it has died. */
+  | LifeReport
   | Envelope<'progress', Progress>
   | Envelope<'segment', Segment>
   | Envelope<'notice', string>

@@ -7,6 +7,8 @@ import { ServiceError } from '../core/contract/errors';
  * replaced rather than asked again.
  */
 export function isRuntimeFault(thrown: unknown): boolean {
+  // The engine's own errors say what went wrong in words (a helper worker that died included).
+  if (thrown instanceof ServiceError) return false;
   if (typeof WebAssembly !== 'undefined' && thrown instanceof WebAssembly.RuntimeError) return true;
   const text = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
   return /RuntimeError|Aborted\(|out of memory|memory access out of bounds|allocation failed|could not allocate memory|Cannot enlarge memory/i.test(

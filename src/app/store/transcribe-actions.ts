@@ -1,7 +1,7 @@
 import { parseRequest } from '../../core/contract/parse-request';
 import { ServiceError, toServiceError } from '../../core/contract/errors';
 import { TranscriptionClient } from '../../worker/client';
-import type { CrashKind } from '../../worker/protocol';
+import type { CrashOrder } from '../../worker/protocol';
 import { toFormData } from '../lib/form-fields';
 import { advanceProgress } from '../lib/progress';
 import { useAppStore } from './app-store';
@@ -13,9 +13,10 @@ let controller: AbortController | null = null;
 
 export function getClient(): TranscriptionClient {
   client ??= new TranscriptionClient(
-    () =>
+    (name) =>
       new Worker(new URL('../../hosts/browser/transcription.worker.ts', import.meta.url), {
         type: 'module',
+        name,
       }),
   );
   return client;
@@ -100,12 +101,19 @@ export async function submitTranscription(): Promise<void> {
 declare global {
   interface Window {
     /** Test builds only: what the browser tests reach into. */
-    murmurTestHooks?: { crashWorker: (kind: CrashKind) => void };
+    murmurTestHooks?: {
+      crashWorker: (order: CrashOrder) => void;
+      /** How many transcription workers the page has found dead. */
+      workerDeaths: () => number;
+    };
   }
 }
 
 if (import.meta.env.MURMUR_TEST_HOOKS) {
-  window.murmurTestHooks = { crashWorker: (kind) => getClient().crashForTest(kind) };
+  window.murmurTestHooks = {
+    crashWorker: (order) => getClient().crashForTest(order),
+    workerDeaths: () => getClient().deaths,
+  };
 }
 
 export function cancelTranscription(): void {

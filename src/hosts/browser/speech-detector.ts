@@ -2,6 +2,8 @@ import { ServiceError } from '../../core/contract/errors';
 import { pieceStart, VAD_WINDOW } from '../../engine/models/silero-vad';
 import type { SpeechDetector, SpeechDetectorLoader } from '../../engine/ports';
 import { fromWireError } from '../../worker/envelope';
+import { EXIT_AT_START } from '../../worker/life-lock';
+import { browserLifeLocks, deathDetail, lifeLockName, LifeWatch } from '../../worker/worker-watch';
 import type { FromSpeechWorker, ToSpeechWorker } from './speech-worker-protocol';
 
 interface Call {
@@ -11,21 +13,74 @@ interface Call {
 }
 
 /**
+ * Test builds: the live speech workers, and whether the next one is to close at its start or
+ * the one asked to score next is to close first.
+ */
+const testHooks = { live: new Set<Worker>(), exitAtStart: false, exitAtScore: false };
+
+/**
+ * Test builds: ends the speech workers now, makes the next one close before its life lock
+ * (`start`), or the one asked to score next close before it scores (`score`).
+ */
+export function crashSpeechWorkerForTest(at: 'now' | 'start' | 'score'): void {
+  if (at === 'start') testHooks.exitAtStart = true;
+  else if (at === 'score') testHooks.exitAtScore = true;
+  else for (const live of testHooks.live) live.postMessage({ id: 0, type: 'crash', data: null });
+}
+
+function speechWorkerError(detail: string): ServiceError {
+  return new ServiceError(
+    'internal_error',
+    `Voice activity detection stopped (${detail}). It starts again with the next request: your file and options are kept, so you can run it again.`,
+  );
+}
+
+/**
  * Silero VAD (`modelId`) from `modelHost`, run in a worker of its own (speech.worker.ts) that
  * starts on first use and stays. Each scoring call sends only the stretch of samples it reads.
+ * A speech worker that dies fails the calls waiting on it (watched through its life lock as the
+ * page watches the transcription worker), and the next call starts a new one.
  */
 export function workerSpeechDetectors(modelHost: string, modelId: string): SpeechDetectorLoader {
   let worker: Worker | null = null;
+  let life: LifeWatch | null = null;
   let nextId = 1;
   const calls = new Map<number, Call>();
+  const locks = browserLifeLocks();
+
+  const fail = (started: Worker, error: Error) => {
+    if (started !== worker) return;
+    for (const call of calls.values()) call.reject(error);
+    calls.clear();
+    life?.stop();
+    life = null;
+    started.terminate();
+    testHooks.live.delete(started);
+    worker = null;
+  };
 
   const start = (): Worker => {
     if (worker) return worker;
+    const lockName = lifeLockName('speech');
+    const exitAtStart = testHooks.exitAtStart;
+    testHooks.exitAtStart = false;
     const started = new Worker(new URL('./speech.worker.ts', import.meta.url), {
       type: 'module',
+      name: exitAtStart ? `${lockName}${EXIT_AT_START}` : lockName,
     });
+    testHooks.live.add(started);
+    worker = started;
+    if (locks) {
+      life = new LifeWatch(locks, lockName, (death) =>
+        fail(started, speechWorkerError(deathDetail(death))),
+      );
+    }
     started.addEventListener('message', (event: MessageEvent<FromSpeechWorker>) => {
       const reply = event.data;
+      if (reply.type === 'watching') {
+        if (started === worker) life?.held(reply.data);
+        return;
+      }
       const call = calls.get(reply.id);
       if (!call) return;
       if (reply.type === 'progress') {
@@ -38,16 +93,8 @@ export function workerSpeechDetectors(modelHost: string, modelId: string): Speec
     });
     started.addEventListener('error', (event) => {
       event.preventDefault();
-      const error = new ServiceError(
-        'internal_error',
-        `Voice activity detection stopped unexpectedly${event.message ? `: ${event.message}` : ''}.`,
-      );
-      for (const call of calls.values()) call.reject(error);
-      calls.clear();
-      started.terminate();
-      worker = null;
+      fail(started, speechWorkerError(event.message || 'an error nothing caught'));
     });
-    worker = started;
     return started;
   };
 
@@ -80,6 +127,10 @@ export function workerSpeechDetectors(modelHost: string, modelId: string): Speec
         },
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       });
+      if (testHooks.exitAtScore && message.type === 'score') {
+        testHooks.exitAtScore = false;
+        target.postMessage({ id: 0, type: 'crash', data: null } satisfies ToSpeechWorker);
+      }
       target.postMessage({ ...message, id } as ToSpeechWorker, options.transfer ?? []);
     });
   };

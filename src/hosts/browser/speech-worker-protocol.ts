@@ -4,6 +4,7 @@
  */
 import type { Pcm } from '../../core/audio/pcm';
 import type { Envelope, ErrorReply } from '../../worker/envelope';
+import type { LifeReport } from '../../worker/worker-watch';
 
 /** Which model the speech worker runs, sent with every call (it loads each once). */
 export interface SpeechModel {
@@ -15,9 +16,12 @@ export type ToSpeechWorker =
   | Envelope<'load', SpeechModel>
   /** `samples` begins at window `offset` of the channel; it is transferred. */
   | Envelope<'score', SpeechModel & { samples: Pcm; offset: number; from: number; to: number }>
-  | Envelope<'cancel', null>;
+  | Envelope<'cancel', null>
+  /** Test builds: the worker closes, as one ended by the browser. */
+  | Envelope<'crash', null>;
 
 export type FromSpeechWorker =
+  | LifeReport
   | Envelope<'loaded', { streamWindows: number; warmupWindows: number }>
   | Envelope<'progress', { fraction: number | null; detail: string }>
   | Envelope<'scored', Float32Array>

@@ -1,0 +1,207 @@
+import { toServiceError } from '../../core/contract/errors';
+import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
+import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
+import { DEFAULT_WHISPER, HUB } from '../../core/model-catalog';
+import type { Device } from '../../engine/models/model-settings';
+import { runPipeline, warmUp } from '../../engine/pipeline';
+import type { EnginePorts } from '../../engine/ports';
+import { toWireError } from '../../worker/envelope';
+import type {
+  CrashKind,
+  CrashOrder,
+  EngineSettings,
+  FromWorker,
+  ToWorker,
+} from '../../worker/protocol';
+import { isRuntimeFault } from '../../worker/runtime-fault';
+import { browserEnginePorts } from './engine-ports';
+import { crashSpeechWorkerForTest } from './speech-detector';
+import { pickDevice, usableDevice } from './transformers-setup';
+
+/**
+ * The transcription worker's code, loaded by its entry (`transcription.worker.ts`) once the
+ * worker holds its life lock.
+ */
+
+/** The worker global, typed by its messages (the DOM and WebWorker libs cannot share a program). */
+interface WorkerScope {
+  postMessage(message: FromWorker): void;
+  close(): void;
+}
+
+const scope = self as unknown as WorkerScope;
+/** Test builds: a death ordered for when a request reaches a stage. */
+let crashAtStage: CrashOrder | null = null;
+
+/**
+ * Whether a message shows the request at `stage`: its progress, or for recognition a segment
+ * too (recognition reports progress once a window is done, and a short file may post its
+ * segments first).
+ */
+function reaches(message: FromWorker, stage: CrashOrder['at']): boolean {
+  if (message.type === 'progress') return message.data.stage === stage;
+  return message.type === 'segment' && stage === 'recognise';
+}
+
+function post(message: FromWorker): void {
+  if (crashAtStage && reaches(message, crashAtStage.at)) {
+    const { kind } = crashAtStage;
+    crashAtStage = null;
+    die(kind);
+  }
+  scope.postMessage(message);
+}
+
+let settings: EngineSettings = { modelHost: HUB, whisperModel: DEFAULT_WHISPER, useGpu: true };
+/** Set when the GPU failed during this worker's life: everything runs on WASM from then on. */
+let gpuFailed = false;
+
+async function device(): Promise<Device> {
+  return gpuFailed || !settings.useGpu ? 'wasm' : usableDevice(await pickDevice());
+}
+
+/** The engine with the current settings (what loads is kept across settings). */
+function ports(): EnginePorts {
+  return browserEnginePorts({
+    modelHost: settings.modelHost,
+    whisperModel: settings.whisperModel,
+    ...(settings.translationModel ? { translationModel: settings.translationModel } : {}),
+    ...(settings.segmentationModel ? { segmentationModel: settings.segmentationModel } : {}),
+    ...(settings.embeddingModel ? { embeddingModel: settings.embeddingModel } : {}),
+    device,
+  });
+}
+
+/** A failure of the GPU itself (device lost, out of GPU memory), not of the request. */
+function isGpuFailure(thrown: unknown): boolean {
+  const text = thrown instanceof Error ? `${thrown.name} ${thrown.message}` : String(thrown);
+  return /device (was )?lost|GPUDevice|webgpu|gpu-buffer|out of (gpu )?memory/i.test(text);
+}
+
+async function run(id: number, request: TranscriptionRequest<File & MediaFile>) {
+  const engine = ports();
+  const recogniser: EnginePorts['recogniser'] = async (options) => {
+    const model = await engine.recogniser(options);
+    post({ id, type: 'device', data: model.device });
+    return model;
+  };
+  return runPipeline(
+    request,
+    { ...engine, recogniser },
+    {
+      onProgress: (stage, fraction, detail) =>
+        post({ id, type: 'progress', data: { stage, fraction, detail } }),
+      onSegment: (segment) => post({ id, type: 'segment', data: segment }),
+    },
+  );
+}
+
+async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): Promise<void> {
+  const { id, data } = message;
+  try {
+    post({
+      id,
+      type: 'progress',
+      data: { stage: 'validate', fraction: null, detail: 'Checking the request' },
+    });
+    const request = parseRequestOrThrow(fieldsFromRecord(data.strings, data.files), data.endpoint);
+    for (const notice of request.notices) post({ id, type: 'notice', data: notice });
+    let response;
+    try {
+      response = await run(id, request);
+    } catch (thrown) {
+      if (!isGpuFailure(thrown) || (await device()) !== 'webgpu') throw thrown;
+      // The GPU went away mid-way: the same work again on WASM, once.
+      gpuFailed = true;
+      post({
+        id,
+        type: 'notice',
+        data: 'The GPU stopped responding; the work continued on the CPU.',
+      });
+      response = await run(id, request);
+    }
+    post({ id, type: 'result', data: response });
+  } catch (thrown) {
+    // After a trap or with memory exhausted the runtime is broken: the page replaces the worker.
+    if (isRuntimeFault(thrown)) post({ id, type: 'crashed', data: toWireError(thrown) });
+    else post({ id, type: 'error', data: toWireError(toServiceError(thrown)) });
+  }
+}
+
+/**
+ * Test builds: this worker, or its speech worker, dies as a worker dies in use, so that the
+ * page's recovery can be tested.
+ */
+function crash(order: CrashOrder): void {
+  if (order.worker === 'speech') {
+    // Ordered for a stage, the speech worker dies when it is next asked to score: the one
+    // stage that calls on it.
+    crashSpeechWorkerForTest(order.at === 'start' || order.at === 'now' ? order.at : 'score');
+    return;
+  }
+  if (order.at !== 'now') {
+    crashAtStage = order;
+    return;
+  }
+  die(order.kind);
+}
+
+function die(kind: CrashKind): void {
+  if (kind === 'exit') {
+    scope.close();
+    return;
+  }
+  // A real trap, thrown where nothing catches it, as a runtime's fault in a callback surfaces:
+  // a module of one function whose body is `unreachable`.
+  const module = new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x04, 0x01, 0x60, 0x00, 0x00, 0x03, 0x02,
+    0x01, 0x00, 0x07, 0x05, 0x01, 0x01, 0x66, 0x00, 0x00, 0x0a, 0x05, 0x01, 0x03, 0x00, 0x00, 0x0b,
+  ]);
+  setTimeout(() => {
+    const trap = new WebAssembly.Instance(new WebAssembly.Module(module)).exports.f;
+    (trap as () => void)();
+  });
+}
+
+/** Downloads one model ahead of use (the loaders keep it in Cache Storage and in memory). */
+async function download(message: Extract<ToWorker, { type: 'download' }>): Promise<void> {
+  const { id, data: role } = message;
+  const onProgress = (fraction: number | null, detail: string) =>
+    post({ id, type: 'progress', data: { stage: 'models', fraction, detail } });
+  try {
+    const engine = ports();
+    if (role === 'vad') await engine.speechDetector({});
+    else if (role === 'recognition') await engine.recogniser({ onProgress });
+    // The two speaker models load as a pair: asking for either downloads both.
+    else if (role === 'segmentation' || role === 'embedding')
+      await engine.speakers?.load({ onProgress });
+    else if (engine.translator) await engine.translator.load({ onProgress });
+    post({ id, type: 'downloaded', data: role });
+  } catch (thrown) {
+    post({ id, type: 'error', data: toWireError(toServiceError(thrown)) });
+  }
+}
+
+/** Every message from the page (the entry hands them over in order). */
+export function receive(event: MessageEvent<ToWorker>): void {
+  const message = event.data;
+  switch (message.type) {
+    case 'configure':
+      settings = message.data;
+      // ffmpeg and the small VAD model load while the user sets the options (the page starts
+      // the worker when a file is chosen); a failure here is reported by the request itself.
+      void warmUp(ports()).catch(() => undefined);
+      break;
+    case 'transcribe':
+      void transcribe(message);
+      break;
+    case 'crash':
+      if (import.meta.env.MURMUR_TEST_HOOKS) crash(message.data);
+      break;
+    case 'download':
+      void download(message);
+      break;
+    default:
+      throw new Error(`Unknown message to the worker: ${JSON.stringify(message satisfies never)}`);
+  }
+}
