@@ -54,7 +54,16 @@ export class AppPage {
   }
 
   async download(
-    format: 'srt' | 'vtt' | 'txt' | 'json' | 'readable-srt' | 'readable-vtt',
+    format:
+      | 'srt'
+      | 'vtt'
+      | 'txt'
+      | 'json'
+      | 'readable-srt'
+      | 'readable-vtt'
+      | 'docx'
+      | 'html'
+      | 'markdown',
   ): Promise<Download> {
     const [download] = await Promise.all([
       this.page.waitForEvent('download'),

@@ -3,6 +3,7 @@ import { useShortcuts } from '../hooks/use-shortcuts';
 import { useAppStore } from '../store/app-store';
 import { currentSegments } from '../store/editor-slice';
 import { CueLimitsForm } from './CueLimitsForm';
+import { DocumentDownloads } from './DocumentDownloads';
 import { Downloads } from './Downloads';
 import { JobStatus } from './JobStatus';
 import { MediaPlayer } from './MediaPlayer';
@@ -39,6 +40,7 @@ export function ResultPanel() {
               <Downloads result={result} name={name} />
             </div>
             <CueLimitsForm segments={result.prediction_raw.transcription} />
+            <DocumentDownloads result={result} name={name} />
             <ResultSummary result={result} />
             <WebhookStatus />
             {media && <MediaPlayer media={media} segments={result.prediction_raw.transcription} />}

@@ -17,6 +17,7 @@ import { runPipeline } from '../../engine/pipeline';
 import { nodeEnginePorts, type NodeEngineSettings } from './engine-ports';
 import { CliUsageError, parseCliArgs, type CliArgs } from './cli-args';
 import { helpText } from './help';
+import { runExport } from './export-command';
 import { diskFile, type DiskFile } from './media-file';
 import { parseServeArgs } from './server/serve-args';
 import { serve } from './server/serve';
@@ -90,6 +91,7 @@ export async function main(
 ): Promise<number> {
   let args: CliArgs;
   try {
+    if (argv[0] === 'export') return await runExport(argv.slice(1), io);
     if (argv[0] === 'serve') {
       const serveArgs = parseServeArgs(argv.slice(1));
       if (serveArgs.help) {

@@ -1,0 +1,84 @@
+import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import { speakerInk } from './speaker-palette';
+import {
+  clockTime,
+  joinerOf,
+  OVERLAP_TEXT,
+  pauseText,
+  type Turn,
+  type TranscriptDocument,
+} from './transcript-document';
+
+const GREY = '475569';
+const EAST_ASIAN = new Set(['zh', 'ja', 'ko', 'yue']);
+
+/** Word's language tag for a run: the east Asian and bidirectional slots where they apply. */
+function languageOf(code: string, direction: 'ltr' | 'rtl') {
+  if (EAST_ASIAN.has(code)) return { eastAsia: code };
+  if (direction === 'rtl') return { bidirectional: code };
+  return { value: code };
+}
+
+function turnParagraph(turn: Turn): Paragraph {
+  const rtl = turn.direction === 'rtl';
+  const language = languageOf(turn.language, turn.direction);
+  const runs: TextRun[] = [];
+  if (turn.overlaps) {
+    runs.push(
+      new TextRun({ text: `${OVERLAP_TEXT} `, italics: true, color: GREY, rightToLeft: rtl }),
+    );
+  }
+  if (turn.speaker !== null) {
+    const ink = speakerInk(turn.speakerKey);
+    runs.push(
+      new TextRun({
+        text: `${turn.speaker}:`,
+        bold: true,
+        color: ink.text.slice(1),
+        shading: { type: 'clear', color: 'auto', fill: ink.background.slice(1) },
+        rightToLeft: rtl,
+      }),
+      new TextRun({ text: ' ', rightToLeft: rtl }),
+    );
+  }
+  const joiner = joinerOf(turn.language);
+  turn.runs.forEach((run, i) => {
+    const before = i > 0 ? joiner : '';
+    if (run.time !== null) {
+      runs.push(
+        new TextRun({ text: `${before}[${clockTime(run.time)}] `, color: GREY, rightToLeft: rtl }),
+      );
+    }
+    runs.push(
+      new TextRun({
+        text: run.time === null ? `${before}${run.text}` : run.text,
+        language,
+        rightToLeft: rtl,
+      }),
+    );
+  });
+  return new Paragraph({ children: runs, bidirectional: rtl, spacing: { after: 160 } });
+}
+
+/** The transcript as a Word document (DOCX): a title, a paragraph a turn, pauses in grey. */
+export async function renderDocx(doc: TranscriptDocument): Promise<Uint8Array> {
+  const rtl = doc.direction === 'rtl';
+  const paragraphs = [
+    new Paragraph({ text: doc.title, heading: HeadingLevel.TITLE, bidirectional: rtl }),
+    ...doc.blocks.map((block) =>
+      block.kind === 'pause'
+        ? new Paragraph({
+            children: [new TextRun({ text: pauseText(block.seconds), italics: true, color: GREY })],
+            bidirectional: rtl,
+            spacing: { after: 160 },
+          })
+        : turnParagraph(block),
+    ),
+  ];
+  const document = new Document({
+    title: doc.title,
+    creator: 'Murmur',
+    sections: [{ children: paragraphs }],
+  });
+  return new Uint8Array(await Packer.toArrayBuffer(document));
+}

@@ -1,0 +1,85 @@
+import { speakerInk } from './speaker-palette';
+import {
+  clockTime,
+  joinerOf,
+  OVERLAP_TEXT,
+  pauseText,
+  type Turn,
+  type TranscriptDocument,
+} from './transcript-document';
+
+function escape(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** `PT1M5S`-style durations for `<time datetime>`. */
+function isoDuration(seconds: number): string {
+  return `PT${Math.max(0, Math.round(seconds * 1000) / 1000)}S`;
+}
+
+function time(seconds: number): string {
+  return `<time datetime="${isoDuration(seconds)}">${clockTime(seconds)}</time>`;
+}
+
+function turnHtml(turn: Turn): string {
+  const parts: string[] = [];
+  if (turn.overlaps) parts.push(`<span class="overlap">${OVERLAP_TEXT}</span>`);
+  if (turn.speaker !== null) {
+    const ink = speakerInk(turn.speakerKey);
+    parts.push(
+      `<span class="speaker" style="background:${ink.background};color:${ink.text}">${escape(turn.speaker)}</span>`,
+    );
+  }
+  const text = turn.runs
+    .map((r) => (r.time === null ? '' : `${time(r.time)} `) + escape(r.text))
+    .join(joinerOf(turn.language));
+  parts.push(text);
+  return `<p class="turn" lang="${escape(turn.language)}" dir="${turn.direction}">${parts.join(' ')}</p>`;
+}
+
+const STYLE = `
+body { font: 1rem/1.6 system-ui, sans-serif; color: #0f172a; background: #fff; margin: 0; }
+main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem; }
+h1 { font-size: 1.6rem; margin: 0 0 1.5rem; }
+.turn { margin: 0 0 1rem; overflow-wrap: anywhere; }
+.speaker { font-weight: 600; border-radius: 0.4rem; padding: 0.05rem 0.4rem; }
+time { color: #475569; font-variant-numeric: tabular-nums; font-size: 0.9em; }
+.pause, .overlap { color: #475569; font-style: italic; }
+@media print {
+  main { max-width: none; padding: 0; }
+  .turn { break-inside: avoid; }
+  .speaker { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+}
+`;
+
+/**
+ * The transcript as one self-contained HTML file (its style inline, nothing fetched): readable
+ * in any browser without the app, printable, each turn in its language and direction.
+ */
+export function renderHtml(doc: TranscriptDocument): string {
+  const body = doc.blocks.map((block) =>
+    block.kind === 'pause' ? `<p class="pause">${pauseText(block.seconds)}</p>` : turnHtml(block),
+  );
+  return [
+    '<!doctype html>',
+    `<html lang="${escape(doc.language)}" dir="${doc.direction}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escape(doc.title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<main>',
+    `<h1>${escape(doc.title)}</h1>`,
+    ...body,
+    '</main>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

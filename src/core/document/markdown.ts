@@ -1,0 +1,36 @@
+import {
+  clockTime,
+  joinerOf,
+  OVERLAP_TEXT,
+  pauseText,
+  type TextRun,
+  type TranscriptDocument,
+} from './transcript-document';
+
+/** Characters Markdown would read as markup, escaped so the text shows as it was said. */
+function escape(text: string): string {
+  return text.replace(/([\\`*_[\]<>#|~])/g, '\\$1');
+}
+
+function runsText(runs: readonly TextRun[], joiner: string): string {
+  return runs
+    .map((r) => (r.time === null ? '' : `[${clockTime(r.time)}] `) + escape(r.text))
+    .join(joiner);
+}
+
+/** The transcript as Markdown: a heading, a paragraph a turn, pauses in italics. */
+export function renderMarkdown(doc: TranscriptDocument): string {
+  const lines = [`# ${escape(doc.title)}`];
+  for (const block of doc.blocks) {
+    if (block.kind === 'pause') {
+      lines.push(`*${pauseText(block.seconds)}*`);
+      continue;
+    }
+    const parts: string[] = [];
+    if (block.overlaps) parts.push(`*${OVERLAP_TEXT}*`);
+    if (block.speaker !== null) parts.push(`**${escape(block.speaker)}:**`);
+    parts.push(runsText(block.runs, joinerOf(block.language)));
+    lines.push(parts.join(' '));
+  }
+  return `${lines.join('\n\n')}\n`;
+}
