@@ -66,6 +66,14 @@ describe('the page speaks the words of its controls', () => {
     expect(shown).not.toMatch(FIELD_NAMES);
   });
 
+  it('keeps the words audio, video and file inside a sentence about the media', () => {
+    const message = '"notes.mp3" is a text file, not audio or video. Give an audio or video file.';
+    expect(userError(message, [], DEFAULT_VALUES)).toBe(message);
+    expect(userProblem('audio', 'audio must be a file upload, not text.', DEFAULT_VALUES)).toBe(
+      '“Media” must be a file upload, not text.',
+    );
+  });
+
   it('relabels field names left in any other message', () => {
     expect(userError('The diarization_* counts were ignored.', [], DEFAULT_VALUES)).not.toMatch(
       /diarization_\w/,
