@@ -79,8 +79,12 @@ const pwa = VitePWA({
     maximumFileSizeToCacheInBytes: RUNTIME_FILE_LIMIT,
     // The first visit is served by the new worker at once, so it works offline without a reload.
     clientsClaim: true,
-    // No fallback page: a missing file (a model the host lacks) must stay a 404, not index.html.
-    navigateFallback: null,
+    // The app's page for every opening of `/`, whatever its query (a settings link such as
+    // `/?models=…&model=…`, a campaign tag): precache matching would otherwise look for that
+    // exact URL and find nothing offline. Only `/` falls back: a missing file (a model the host
+    // lacks) must stay a 404, not index.html.
+    navigateFallback: 'index.html',
+    navigateFallbackAllowlist: [/^\/(\?.*)?$/],
     cleanupOutdatedCaches: true,
   },
 });
