@@ -2,6 +2,7 @@ import { useEditedResponse } from '../hooks/use-edited-response';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { useAppStore } from '../store/app-store';
 import { currentSegments } from '../store/editor-slice';
+import { CloseResultButton } from './CloseResultButton';
 import { CueLimitsForm } from './CueLimitsForm';
 import { Downloads } from './Downloads';
 import { JobStatus } from './JobStatus';
@@ -36,7 +37,10 @@ export function ResultPanel() {
               >
                 {name}
               </h2>
-              <Downloads result={result} name={name} />
+              <div className="flex flex-wrap items-center gap-2">
+                <Downloads result={result} name={name} />
+                <CloseResultButton />
+              </div>
             </div>
             <CueLimitsForm segments={result.prediction_raw.transcription} />
             <ResultSummary result={result} />
