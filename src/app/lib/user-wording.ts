@@ -1,3 +1,4 @@
+import { CHECK_MODEL, modelFailureKind } from '../../core/model-failure';
 import type { FormValues } from './form-fields';
 
 /**
@@ -117,5 +118,8 @@ export function userError(
 ): string {
   if (problems.length > 0)
     return problems.map((p) => userProblem(p.field, p.message, values)).join(' ');
+  if (modelFailureKind(message) !== null) {
+    return `${message.slice(0, -CHECK_MODEL.length)}Check the model and the model host under Models.`;
+  }
   return relabel(message);
 }
