@@ -89,6 +89,13 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * The bundler's timing report names the transforms that copy the WASM runtimes (tens of MB) as
+ * slow on every build, of the page and of its workers; that is expected, and `npm start`
+ * stays quiet without it.
+ */
+const quietChecks = { bundlerTimings: false };
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), localModelHost(), pwa],
   // The test build lets the browser tests make the worker die on purpose (`crashForTest`).
@@ -100,7 +107,7 @@ export default defineConfig({
   appType: 'mpa',
   server: { headers: isolation },
   preview: { headers: isolation },
-  worker: { format: 'es' },
+  worker: { format: 'es', rolldownOptions: { checks: quietChecks } },
   optimizeDeps: {
     exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util', '@huggingface/transformers', 'onnxruntime-web'],
   },
@@ -111,6 +118,6 @@ export default defineConfig({
       /\.(wasm|mjs)$/.test(file) || file.includes('worker') || file.includes('ffmpeg-core')
         ? false
         : undefined,
-    rolldownOptions: { ...harnessInput },
+    rolldownOptions: { ...harnessInput, checks: quietChecks },
   },
 });
