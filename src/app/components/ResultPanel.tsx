@@ -24,6 +24,7 @@ export function ResultPanel() {
   // The segments with their speakers' labels: the editor and the timeline apply the names.
   const labelled = useAppStore(currentSegments);
   useShortcuts();
+  const duration = result?.prediction_raw.metadata.provided_file_metadata.duration ?? 0;
   return (
     <section aria-label="Result" id="result" className="min-w-0 scroll-mt-4 space-y-4">
       <JobStatus />
@@ -42,14 +43,20 @@ export function ResultPanel() {
                 <CloseResultButton />
               </div>
             </div>
-            <CueLimitsForm segments={result.prediction_raw.transcription} />
+            <CueLimitsForm segments={result.prediction_raw.transcription} duration={duration} />
             <ResultSummary result={result} />
             <WebhookStatus />
-            {media && <MediaPlayer media={media} segments={result.prediction_raw.transcription} />}
+            {media && (
+              <MediaPlayer
+                media={media}
+                segments={result.prediction_raw.transcription}
+                duration={duration}
+              />
+            )}
           </div>
           <SpeakerTimeline
             segments={labelled ?? []}
-            mediaDuration={result.prediction_raw.metadata.provided_file_metadata.duration}
+            mediaDuration={duration}
             playable={media !== null}
           />
           <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">

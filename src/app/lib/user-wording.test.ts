@@ -82,6 +82,15 @@ describe('the page speaks the words of its controls', () => {
 });
 
 describe('the status line', () => {
+  it('does not repeat its title as its detail', () => {
+    const shown = advanceProgress(null, {
+      stage: 'validate',
+      fraction: null,
+      detail: 'Checking the request',
+    });
+    expect([shown.title, shown.detail]).toEqual(['Checking the request', '']);
+  });
+
   it('never goes back a stage, and titles the model download that recognition waits for', () => {
     let shown = advanceProgress(null, { stage: 'models', fraction: 0.5, detail: 'Whisper 50%' });
     expect(shown.title).toBe('Loading models');

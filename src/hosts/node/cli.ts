@@ -146,7 +146,11 @@ export async function main(
   } else {
     // Readable subtitles are built from the response's words, so `prediction` keeps the
     // service's one-entry-per-segment layout whatever is printed here.
-    const cues = readableCues(response.prediction_raw.transcription, args.cueLimits);
+    const cues = readableCues(
+      response.prediction_raw.transcription,
+      args.cueLimits,
+      response.prediction_raw.metadata.provided_file_metadata.duration,
+    );
     io.stdout(args.subtitles === 'srt' ? renderReadableSrt(cues) : renderReadableVtt(cues));
     const fast = cues.filter((c) => c.tooFast).length;
     if (fast > 0) {
