@@ -21,6 +21,9 @@ export function useFocusAbove(bar: RefObject<HTMLElement | null>): void {
     const onFocus = (event: FocusEvent) => {
       const target = event.target;
       if (!bar.current || !(target instanceof Element) || bar.current.contains(target)) return;
+      // Focus from the keyboard only: a control pressed with the pointer must not move between
+      // the press and the release, or the release would land beside it and the click be lost.
+      if (!target.matches(':focus-visible')) return;
       const box = shownBox(target);
       const cover = bar.current.getBoundingClientRect();
       const beside = box.right <= cover.left || box.left >= cover.right;
