@@ -210,11 +210,12 @@ test.describe('every error sentence, as the page shows it', () => {
   test('internal_error: a worker that dies', async ({ page, baseURL }, info) => {
     test.setTimeout(120_000);
     mkdirSync(info.outputDir, { recursive: true });
-    const speech = spokenFile(info.outputDir, 'dies', [
-      { language: 'en', seed: 301, words: 10 },
-      { language: 'en', seed: 302, words: 10 },
-      { language: 'en', seed: 303, words: 10 },
-    ]);
+    // Long enough (six windows) for recognition to be under way when the worker dies.
+    const speech = spokenFile(
+      info.outputDir,
+      'dies',
+      [301, 302, 303, 304, 305, 306].map((seed) => ({ language: 'en' as const, seed, words: 12 })),
+    );
     await useLocalModels(page, baseURL!, false);
     const app = new AppPage(page);
     await app.goto();
@@ -222,7 +223,9 @@ test.describe('every error sentence, as the page shows it', () => {
     await app.chooseBehaviour('manual');
     await app.fill('language', 'english');
     await app.submit();
-    await expect(app.byId('job.progress')).toBeVisible();
+    await expect(app.byId('job.progress')).toContainText('Recognising speech', {
+      timeout: 60_000,
+    });
     await page.evaluate(() => window.murmurTestHooks!.crashWorker('exit'));
     await expect(app.byId('job.error-message')).toHaveText(
       'The transcription engine stopped (it ran out of memory or was ended by the browser). It has been restarted: your file and options are kept, so you can run it again.',
