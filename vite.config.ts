@@ -79,11 +79,22 @@ const pwa = VitePWA({
     maximumFileSizeToCacheInBytes: RUNTIME_FILE_LIMIT,
     // The first visit is served by the new worker at once, so it works offline without a reload.
     clientsClaim: true,
-    // No fallback page: a missing file (a model the host lacks) must stay a 404, not index.html.
-    navigateFallback: null,
+    // The app's page for every opening of `/`, whatever its query (a settings link such as
+    // `/?models=…&model=…`, a campaign tag): precache matching would otherwise look for that
+    // exact URL and find nothing offline. Only `/` falls back: a missing file (a model the host
+    // lacks) must stay a 404, not index.html.
+    navigateFallback: 'index.html',
+    navigateFallbackAllowlist: [/^\/(\?.*)?$/],
     cleanupOutdatedCaches: true,
   },
 });
+
+/**
+ * The bundler's timing report names the transforms that copy the WASM runtimes (tens of MB) as
+ * slow on every build, of the page and of its workers; that is expected, and `npm start`
+ * stays quiet without it.
+ */
+const quietChecks = { bundlerTimings: false };
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), localModelHost(), pwa],
@@ -96,7 +107,7 @@ export default defineConfig({
   appType: 'mpa',
   server: { headers: isolation },
   preview: { headers: isolation },
-  worker: { format: 'es' },
+  worker: { format: 'es', rolldownOptions: { checks: quietChecks } },
   optimizeDeps: {
     exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util', '@huggingface/transformers', 'onnxruntime-web'],
   },
@@ -107,6 +118,6 @@ export default defineConfig({
       /\.(wasm|mjs)$/.test(file) || file.includes('worker') || file.includes('ffmpeg-core')
         ? false
         : undefined,
-    rolldownOptions: { ...harnessInput },
+    rolldownOptions: { ...harnessInput, checks: quietChecks },
   },
 });

@@ -1,8 +1,30 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { spokenFile } from './fixtures/speech-files';
 import { useLocalModels } from './fixtures/test-models';
 import { AppPage } from './pages/app-page';
+
+/** What this site keeps in IndexedDB: the session's keys and the history's media, by name. */
+function storedKeys(page: Page): Promise<{ session: string[]; media: string[] }> {
+  return page.evaluate(async () => {
+    const keys = (db: string, store: string) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction(store).objectStore(store).getAllKeys();
+          request.onsuccess = () => {
+            resolve(request.result.map(String));
+            open.result.close();
+          };
+        };
+      });
+    return {
+      session: await keys('keyval-store', 'keyval'),
+      media: await keys('murmur-history-media', 'media'),
+    };
+  });
+}
 
 test.describe('the history of transcriptions', () => {
   test.setTimeout(180_000);
@@ -93,5 +115,93 @@ test.describe('the history of transcriptions', () => {
     await app.byId('history.open').click();
     await expect(app.byId('result.title')).toHaveText('crowded');
     await expect(app.byId('result.player')).toHaveCount(0);
+  });
+
+  test('deleting the shown entry, or all, closes it with its media, also after a reload', async ({
+    page,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const files = [
+      spokenFile(info.outputDir, 'private', [{ language: 'en', seed: 404, words: 5 }]),
+      spokenFile(info.outputDir, 'secret', [{ language: 'en', seed: 405, words: 5 }]),
+      spokenFile(info.outputDir, 'draft', [{ language: 'en', seed: 406, words: 5 }]),
+    ];
+    await useLocalModels(page, baseURL!, false);
+    const app = new AppPage(page);
+    await app.goto();
+    for (const file of files) {
+      await app.chooseFile(file.path);
+      await app.submit();
+      await expect(app.byId('result.title')).toHaveText(file.path.match(/(\w+)\.wav$/)![1]!, {
+        timeout: 120_000,
+      });
+      await expect(app.byId('history.item')).toHaveCount(files.indexOf(file) + 1);
+    }
+
+    // Deleting the entry on screen closes it; it stays closed after a reload.
+    await app
+      .byId('history.item')
+      .filter({ hasText: 'draft' })
+      .getByTestId('history.delete')
+      .click();
+    await expect(app.byId('result')).toHaveCount(0);
+    await expect(app.byId('result.player')).toHaveCount(0);
+    await expect(page.getByText('Your transcript will appear here')).toBeVisible();
+    await page.reload();
+    await app.byId('form.submit').waitFor();
+    await expect(app.byId('history.item-title')).toHaveText(['secret', 'private']);
+    await expect(app.byId('result')).toHaveCount(0);
+    expect((await storedKeys(page)).media).toHaveLength(2);
+
+    // Deleting another entry leaves the one on screen.
+    await app
+      .byId('history.item')
+      .filter({ hasText: 'private' })
+      .getByTestId('history.open')
+      .click();
+    await expect(app.byId('result.title')).toHaveText('private');
+    await app
+      .byId('history.item')
+      .filter({ hasText: 'secret' })
+      .getByTestId('history.delete')
+      .click();
+    await expect(app.byId('history.item-title')).toHaveText(['private']);
+    await expect(app.byId('result.title')).toHaveText('private');
+    await page.reload();
+    await expect(app.byId('result.title')).toHaveText('private');
+
+    // "Delete all" closes it too, and nothing of the media stays in the browser.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await app.byId('history.clear').click();
+    await expect(app.byId('history.empty')).toBeVisible();
+    await expect(app.byId('result')).toHaveCount(0);
+    await page.reload();
+    await app.byId('form.submit').waitFor();
+    await expect(app.byId('result')).toHaveCount(0);
+    expect(await storedKeys(page)).toEqual({ session: [], media: [] });
+  });
+
+  test('Close takes the result off the page, and it does not come back after a reload', async ({
+    page,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const speech = spokenFile(info.outputDir, 'closed', [{ language: 'en', seed: 407, words: 5 }]);
+    await useLocalModels(page, baseURL!, false);
+    const app = new AppPage(page);
+    await app.goto();
+    await app.chooseFile(speech.path);
+    await app.submit();
+    await expect(app.byId('result.player')).toBeVisible({ timeout: 120_000 });
+    await app.byId('result.close').click();
+    await expect(app.byId('result')).toHaveCount(0);
+    await expect(page.getByText('Your transcript will appear here')).toBeVisible();
+    await page.reload();
+    await app.byId('form.submit').waitFor();
+    await expect(app.byId('result')).toHaveCount(0);
+    expect((await storedKeys(page)).session).toEqual([]);
+    // The history keeps it until it is deleted there.
+    await expect(app.byId('history.item-title')).toHaveText(['closed']);
   });
 });

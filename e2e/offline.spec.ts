@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { spokenFile } from './fixtures/speech-files';
-import { useLocalModels } from './fixtures/test-models';
+import { TEST_TRANSLATOR, TEST_WHISPER, useLocalModels } from './fixtures/test-models';
 import { AppPage } from './pages/app-page';
 
 /** The service worker as the preview server serves it (`vite preview` serves `dist/`). */
@@ -58,6 +58,40 @@ test.describe('installed app', () => {
     const text = await transcribe(app, second.path);
     expect(text).not.toBe('');
     expect(await app.byId('result.title').textContent()).toBe('offline');
+    await context.setOffline(false);
+  });
+
+  test('opened from a settings link, the app reloads and opens that link with the network off', async ({
+    page,
+    context,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const first = spokenFile(info.outputDir, 'linked', [{ language: 'en', seed: 303, words: 6 }]);
+    const second = spokenFile(info.outputDir, 'reloaded', [
+      { language: 'en', seed: 304, words: 7 },
+    ]);
+    const link = `/?${new URLSearchParams({
+      models: `${baseURL}/hub/`,
+      model: TEST_WHISPER,
+      translation: TEST_TRANSLATOR,
+    })}`;
+    await page.goto(link);
+    const app = new AppPage(page);
+    await app.byId('form.submit').waitFor();
+    // Applied and saved, the settings leave the address.
+    expect(new URL(page.url()).search).toBe('');
+    await serviceWorkerInControl(page);
+    expect(await transcribe(app, first.path)).not.toBe('');
+
+    await context.setOffline(true);
+    await page.reload();
+    await app.byId('form.submit').waitFor();
+    expect(await transcribe(app, second.path)).not.toBe('');
+    // The link itself, bookmarked or shared, opens offline too.
+    await page.goto(link);
+    await app.byId('form.submit').waitFor();
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     await context.setOffline(false);
   });
 

@@ -34,6 +34,31 @@ test('shows a saved result and downloads its subtitles', async ({ page }, info) 
   await page.screenshot({ path: 'test-results/screens/result.png', fullPage: true });
 });
 
+test('the summary names the language, gives the length as the player does, and a disabled Undo looks disabled', async ({
+  page,
+}, info) => {
+  const response = fixtureResponse();
+  response.prediction_raw.metadata.provided_file_metadata.duration = 11.98;
+  mkdirSync(info.outputDir, { recursive: true });
+  const saved = info.outputPath('talk.json');
+  writeFileSync(saved, JSON.stringify(response));
+  const app = new AppPage(page);
+  await app.goto();
+  await app.openSavedResult(saved);
+  const item = (label: string) =>
+    app.byId('result.summary').locator('div', { has: page.getByText(label, { exact: true }) });
+  await expect(item('Duration').locator('dd')).toHaveText('0:12');
+  await expect(item('Languages').locator('dd')).toHaveText('English');
+
+  // Nothing to undo yet: Undo and Redo look unavailable beside the buttons that are.
+  const opacity = (testId: string) =>
+    app.byId(testId).evaluate((e) => Number(getComputedStyle(e).opacity));
+  await expect(app.byId('editor.undo')).toBeDisabled();
+  expect(await opacity('editor.undo')).toBeLessThan(0.7);
+  expect(await opacity('editor.redo')).toBeLessThan(0.7);
+  expect(await opacity('download.srt')).toBe(1);
+});
+
 test('explains a file that is not a saved result', async ({ page }, info) => {
   mkdirSync(info.outputDir, { recursive: true });
   const bad = info.outputPath('notes.json');

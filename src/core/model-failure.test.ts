@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingPart, modelFailureMessage } from './model-failure';
+import { missingPart, modelFailureKind, modelFailureMessage } from './model-failure';
 
 describe('a model that does not load', () => {
   it('says the host lacks the model when its files are not found', () => {
@@ -13,6 +13,8 @@ describe('a model that does not load', () => {
 
   it('says the host could not be reached when the fetch itself fails', () => {
     expect(missingPart('Failed to fetch')).toMatch(/could not be reached/);
+    // Node's fetch says only this, for a refused connection as for an unknown host.
+    expect(missingPart('fetch failed')).toMatch(/could not be reached/);
   });
 
   it('says a full storage is full', () => {
@@ -23,7 +25,7 @@ describe('a model that does not load', () => {
     expect(missingPart('Unsupported model type: bert')).toBe('Unsupported model type: bert');
   });
 
-  it('names the model, the host, what was missing and where to change them', () => {
+  it('names the model, the host and what was missing, and leaves where to change them to the host', () => {
     const message = modelFailureMessage(
       'recognition',
       'team/whisper-nope',
@@ -33,7 +35,12 @@ describe('a model that does not load', () => {
     expect(message).toContain('recognition model "team/whisper-nope"');
     expect(message).toContain('https://models.example.org/');
     expect(message).toContain('does not have this model');
-    expect(message).toContain('under Models');
+    expect(message).not.toContain('under Models');
     expect(message).not.toContain('tokenizer_class');
+    expect(modelFailureKind(message)).toBe('recognition');
+    expect(modelFailureKind(modelFailureMessage('speaker embedding', 'a/b', 'h', 'x'))).toBe(
+      'speaker embedding',
+    );
+    expect(modelFailureKind('The recognition model "a/b" is fine.')).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ export function missingPart(reason: string): string {
     return 'the host does not have this model (its files, such as config.json, were not found)';
   }
   if (
-    /failed to fetch|networkerror|network error|load failed|ERR_INTERNET|ENOTFOUND|ECONNREFUSED/i.test(
+    /failed to fetch|fetch failed|networkerror|network error|load failed|ERR_INTERNET|ENOTFOUND|ECONNREFUSED/i.test(
       reason,
     )
   ) {
@@ -26,13 +26,28 @@ export function missingPart(reason: string): string {
   return reason;
 }
 
+/** The sentence that ends every model failure; each host says after it where to change them. */
+export const CHECK_MODEL = 'Check the model and the model host.';
+
 /**
- * The message of a model that failed to load: which model, from which host, what was missing,
- * and where to change it.
+ * The message of a model that failed to load: which model, from which host, what was missing.
+ * Where the model and the host are changed is the host's to say (a panel of the page, the CLI's
+ * flags), so the message ends with `CHECK_MODEL` and `modelFailureKind` reads it back.
  */
 export function modelFailureMessage(kind: ModelKind, id: string, host: string, reason: string) {
-  return (
-    `The ${kind} model "${id}" could not be loaded from ${host}: ${missingPart(reason)}. ` +
-    'Check the model and the model host under Models.'
-  );
+  return `The ${kind} model "${id}" could not be loaded from ${host}: ${missingPart(reason)}. ${CHECK_MODEL}`;
+}
+
+const KINDS: readonly ModelKind[] = [
+  'recognition',
+  'voice activity',
+  'translation',
+  'speaker segmentation',
+  'speaker embedding',
+];
+
+/** Which model a message of `modelFailureMessage` is about; null for any other message. */
+export function modelFailureKind(message: string): ModelKind | null {
+  if (!message.endsWith(CHECK_MODEL)) return null;
+  return KINDS.find((kind) => message.startsWith(`The ${kind} model "`)) ?? null;
 }

@@ -16,12 +16,18 @@ const FIELDS: { key: NumericLimit; label: string; min: number; step: number }[] 
 ];
 
 /** The limits of readable subtitles (downloads and captions), kept across visits. */
-export function CueLimitsForm({ segments }: { segments: readonly Segment[] }) {
+export function CueLimitsForm({
+  segments,
+  duration,
+}: {
+  segments: readonly Segment[];
+  duration: number;
+}) {
   const limits = useAppStore((s) => s.cueLimits);
   // Speech faster than the reading speed cannot be slowed down: say how often that happens.
   const tooFast = useMemo(
-    () => readableCues(segments, limits).filter((c) => c.tooFast).length,
-    [segments, limits],
+    () => readableCues(segments, limits, duration).filter((c) => c.tooFast).length,
+    [segments, limits, duration],
   );
   const setCueLimit = useAppStore((s) => s.setCueLimit);
   return (

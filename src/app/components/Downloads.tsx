@@ -71,7 +71,16 @@ export function Downloads({ result, name }: { result: TranscriptionResponse; nam
           type="button"
           data-testid={`download.readable-${format}`}
           onClick={() =>
-            saveFile(readableText(segments, limits, format), format, `${name}${suffix}-readable`)
+            saveFile(
+              readableText(
+                segments,
+                limits,
+                format,
+                result.prediction_raw.metadata.provided_file_metadata.duration,
+              ),
+              format,
+              `${name}${suffix}-readable`,
+            )
           }
           className={buttonClass}
         >

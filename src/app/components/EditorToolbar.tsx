@@ -2,7 +2,7 @@ import { useAppStore } from '../store/app-store';
 import { ShortcutList } from './ShortcutList';
 
 const buttonClass =
-  'rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:text-slate-600';
+  'rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 disabled:opacity-60 disabled:ring-slate-200 disabled:hover:bg-slate-100';
 
 /** Undo and redo of corrections, and the list of keyboard shortcuts. */
 export function EditorToolbar() {

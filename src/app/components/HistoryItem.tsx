@@ -1,4 +1,4 @@
-import { clock } from '../lib/time';
+import { length } from '../lib/time';
 import { formatBytes, MEDIA_LEFT_OUT, type HistoryEntry } from '../lib/history-entry';
 import { openHistoryEntry, removeHistoryEntry } from '../store/history-actions';
 
@@ -11,7 +11,7 @@ export function HistoryItem({ entry }: { entry: HistoryEntry }) {
     .join(' ');
   const details = [
     WHEN.format(entry.finishedAt),
-    clock(entry.duration),
+    length(entry.duration),
     entry.fileSize === null ? null : formatBytes(entry.fileSize),
     entry.media.kept ? 'with media' : MEDIA_LEFT_OUT[entry.media.reason],
   ].filter(Boolean);

@@ -37,7 +37,9 @@ export function JobStatus() {
           className="rounded-2xl border border-rose-200 bg-rose-50 p-5 text-sm text-rose-900"
         >
           <p className="font-semibold">The transcription did not run</p>
-          <p className="mt-1">{userError(error.message, error.problems, values)}</p>
+          <p className="mt-1" data-testid="job.error-message">
+            {userError(error.message, error.problems, values)}
+          </p>
           <p className="mt-2 text-xs text-rose-700">
             Error code: <code>{error.code}</code>. Your file and options are still here.
           </p>

@@ -16,7 +16,16 @@ function useObjectUrl(blob: Blob | null): string | null {
  * drawn by the browser's own track rendering. Choosing a segment or a word moves playback to
  * it, and the playhead drives the word highlight.
  */
-export function MediaPlayer({ media, segments }: { media: File; segments: readonly Segment[] }) {
+export function MediaPlayer({
+  media,
+  segments,
+  duration,
+}: {
+  media: File;
+  segments: readonly Segment[];
+  /** The media's length in seconds, past which no caption stays up. */
+  duration: number;
+}) {
   const seekRequest = useAppStore((s) => s.seekRequest);
   const limits = useAppStore((s) => s.cueLimits);
   const setPlayhead = useAppStore((s) => s.setPlayhead);
@@ -26,9 +35,11 @@ export function MediaPlayer({ media, segments }: { media: File; segments: readon
   const captions = useMemo(
     () =>
       isVideo
-        ? new Blob([renderReadableVtt(readableCues(segments, limits))], { type: 'text/vtt' })
+        ? new Blob([renderReadableVtt(readableCues(segments, limits, duration))], {
+            type: 'text/vtt',
+          })
         : null,
-    [isVideo, segments, limits],
+    [isVideo, segments, limits, duration],
   );
   const captionsUrl = useObjectUrl(captions);
 

@@ -2,6 +2,7 @@ import { useEditedResponse } from '../hooks/use-edited-response';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { useAppStore } from '../store/app-store';
 import { currentSegments } from '../store/editor-slice';
+import { CloseResultButton } from './CloseResultButton';
 import { CueLimitsForm } from './CueLimitsForm';
 import { DocumentDownloads } from './DocumentDownloads';
 import { Downloads } from './Downloads';
@@ -24,6 +25,7 @@ export function ResultPanel() {
   // The segments with their speakers' labels: the editor and the timeline apply the names.
   const labelled = useAppStore(currentSegments);
   useShortcuts();
+  const duration = result?.prediction_raw.metadata.provided_file_metadata.duration ?? 0;
   return (
     <section aria-label="Result" id="result" className="min-w-0 scroll-mt-4 space-y-4">
       <JobStatus />
@@ -37,17 +39,26 @@ export function ResultPanel() {
               >
                 {name}
               </h2>
-              <Downloads result={result} name={name} />
+              <div className="flex flex-wrap items-center gap-2">
+                <Downloads result={result} name={name} />
+                <CloseResultButton />
+              </div>
             </div>
-            <CueLimitsForm segments={result.prediction_raw.transcription} />
+            <CueLimitsForm segments={result.prediction_raw.transcription} duration={duration} />
             <DocumentDownloads result={result} name={name} />
             <ResultSummary result={result} />
             <WebhookStatus />
-            {media && <MediaPlayer media={media} segments={result.prediction_raw.transcription} />}
+            {media && (
+              <MediaPlayer
+                media={media}
+                segments={result.prediction_raw.transcription}
+                duration={duration}
+              />
+            )}
           </div>
           <SpeakerTimeline
             segments={labelled ?? []}
-            mediaDuration={result.prediction_raw.metadata.provided_file_metadata.duration}
+            mediaDuration={duration}
             playable={media !== null}
           />
           <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">

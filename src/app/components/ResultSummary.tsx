@@ -1,5 +1,6 @@
 import type { TranscriptionResponse } from '../../core/contract/response';
-import { clock } from '../lib/time';
+import { languageLabel } from '../lib/language-label';
+import { length } from '../lib/time';
 import { useAppStore } from '../store/app-store';
 
 const DEVICE_LABELS: Record<string, string> = { webgpu: 'GPU (WebGPU)', wasm: 'CPU (WASM)' };
@@ -12,14 +13,14 @@ export function ResultSummary({ result }: { result: TranscriptionResponse }) {
   const words = transcription.reduce((n, s) => n + s.words.length, 0);
   const billed = metadata.billing?.reduce((n, b) => n + b.billable_seconds, 0);
   const items: [string, string][] = [
-    ['Duration', clock(file.duration)],
-    ['Speech', clock(metadata.total_speech_duration)],
+    ['Duration', length(file.duration)],
+    ['Speech', length(metadata.total_speech_duration)],
     ['Segments', String(transcription.length)],
     ['Words', String(words)],
-    ['Languages', languages.join(', ') || '—'],
+    ['Languages', languages.map(languageLabel).join(', ') || '—'],
     ['Channels', `${file.nb_channels} · ${file.sample_rate / 1000} kHz · ${file.sample_width}-bit`],
     ['Processing', `${metadata.total_transcription_time.toFixed(1)} s`],
-    ...(billed !== undefined ? ([['Billable', clock(billed)]] as [string, string][]) : []),
+    ...(billed !== undefined ? ([['Billable', length(billed)]] as [string, string][]) : []),
     ...(device ? ([['Ran on', DEVICE_LABELS[device] ?? device]] as [string, string][]) : []),
   ];
   return (

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { speakerColours } from '../lib/speaker-colour';
 import { timelinePercent, type SpeakerLane } from '../lib/speaker-lanes';
-import { clock } from '../lib/time';
+import { clock, length } from '../lib/time';
 
 interface SpeakerLaneRowProps {
   lane: SpeakerLane;
@@ -31,7 +31,7 @@ export function SpeakerLaneRow({ lane, name, duration, onSeek }: SpeakerLaneRowP
   return (
     <div
       role="group"
-      aria-label={`${name}: ${turns} ${turns === 1 ? 'turn' : 'turns'}, ${clock(lane.seconds)} in all`}
+      aria-label={`${name}: ${turns} ${turns === 1 ? 'turn' : 'turns'}, ${length(lane.seconds)} in all`}
       className="flex items-center gap-2"
       data-testid="timeline.lane"
       data-speaker={lane.speaker}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { displayName, nameProblem, type SpeakerNames } from '../../core/edit/speaker-names';
 import { speakerColours } from '../lib/speaker-colour';
-import { clock } from '../lib/time';
+import { length } from '../lib/time';
 import { useAppStore } from '../store/app-store';
 
 interface SpeakerNameFieldProps {
@@ -70,7 +70,7 @@ export function SpeakerNameField({ label, labels, names, seconds }: SpeakerNameF
           data-testid="speaker.name"
           data-speaker={label}
         />
-        <span className="shrink-0 text-xs text-slate-600">{clock(seconds)} spoken</span>
+        <span className="shrink-0 text-xs text-slate-600">{length(seconds)} spoken</span>
       </div>
       {problem && (
         <p

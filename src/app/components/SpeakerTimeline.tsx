@@ -3,7 +3,7 @@ import type { Segment } from '../../core/contract/response';
 import { displayName, speakerLabels } from '../../core/edit/speaker-names';
 import { speakerMapping } from '../../core/edit/transcript-edits';
 import { speakerLanes, timelineDuration } from '../lib/speaker-lanes';
-import { clock } from '../lib/time';
+import { clock, length } from '../lib/time';
 import { useAppStore } from '../store/app-store';
 import { currentNames } from '../store/editor-slice';
 import { SpeakerLaneRow } from './SpeakerLaneRow';
@@ -63,7 +63,7 @@ export function SpeakerTimeline({ segments, mediaDuration, playable }: SpeakerTi
         >
           <span>0:00</span>
           <span>{clock(duration / 2)}</span>
-          <span>{clock(duration)}</span>
+          <span>{length(duration)}</span>
         </div>
       </div>
       <p id="speaker-names-note" className="text-xs text-slate-600">

@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+import { useFocusAbove } from '../hooks/use-focus-above';
 import { useAppStore } from '../store/app-store';
 import { runBatch } from '../store/batch-actions';
 import { cancelTranscription, submitTranscription } from '../store/transcribe-actions';
@@ -6,8 +8,13 @@ export function SubmitBar() {
   const running = useAppStore((s) => s.status === 'running');
   const queued = useAppStore((s) => s.batch.filter((i) => i.status === 'queued').length);
   const batchRunning = useAppStore((s) => s.batchActive);
+  const bar = useRef<HTMLDivElement>(null);
+  useFocusAbove(bar);
   return (
-    <div className="sticky bottom-0 -mx-1 flex gap-3 bg-gradient-to-t from-slate-100 via-slate-100 px-1 pb-1 pt-4">
+    <div
+      ref={bar}
+      className="sticky bottom-0 -mx-1 flex gap-3 bg-gradient-to-t from-slate-100 via-slate-100 px-1 pb-1 pt-4"
+    >
       <button
         type="submit"
         disabled={running || batchRunning}

@@ -24,8 +24,9 @@ export function readableText(
   segments: readonly Segment[],
   limits: CueLimits,
   format: 'srt' | 'vtt',
+  mediaDuration: number,
 ): string {
-  const cues = readableCues(segments, limits);
+  const cues = readableCues(segments, limits, mediaDuration);
   return format === 'srt' ? renderReadableSrt(cues) : renderReadableVtt(cues);
 }
 

@@ -39,5 +39,6 @@ export function advanceProgress(shown: ShownProgress | null, report: Progress): 
     title = 'Loading the speaker models';
   }
   if (shown !== null && rank < shown.rank) return shown;
-  return { ...report, title, rank };
+  // A report that says no more than its title ("Checking the request") is shown once.
+  return { ...report, detail: report.detail === title ? '' : report.detail, title, rank };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settingsFromLink } from './settings-link';
+import { addressWithoutSettings, settingsFromLink } from './settings-link';
 
 describe('settings from a shared link', () => {
   it('takes the model host and the models', () => {
@@ -36,5 +36,16 @@ describe('settings from a shared link', () => {
       settingsFromLink('?models=javascript:alert(1)&model=not%20an%20id&translation=a/b/c'),
     ).toEqual({});
     expect(settingsFromLink('')).toEqual({});
+  });
+});
+
+describe('the address after a settings link is applied', () => {
+  it('drops the settings and keeps any other parameter and the fragment', () => {
+    expect(
+      addressWithoutSettings(
+        'http://127.0.0.1:4173/?models=%2Fhub%2F&model=team%2Fw&utm_source=x&translation=a%2Fb#top',
+      ),
+    ).toBe('/?utm_source=x#top');
+    expect(addressWithoutSettings('https://murmur.example.org/?model=team/w')).toBe('/');
   });
 });

@@ -30,3 +30,14 @@ export function settingsFromLink(search: string): Partial<EngineSettings> {
   }
   return settings;
 }
+
+/**
+ * The page's address without the link's settings, once they are applied and saved: what stays
+ * in the address bar (and in a bookmark, a reload, an installed app's start) is the app itself,
+ * and any other parameters and the fragment are kept.
+ */
+export function addressWithoutSettings(href: string): string {
+  const url = new URL(href);
+  for (const key of Object.keys(PARAMS)) url.searchParams.delete(key);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -6,3 +6,11 @@ export function clock(seconds: number): string {
   const s = String(total % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+/**
+ * A length of time for the UI, to the nearest second: an 11.98-s file lasts 0:12, as the
+ * browser's own player says. (`clock` truncates, as positions in a recording are read.)
+ */
+export function length(seconds: number): string {
+  return clock(Math.round(seconds));
+}

@@ -66,6 +66,14 @@ describe('the page speaks the words of its controls', () => {
     expect(shown).not.toMatch(FIELD_NAMES);
   });
 
+  it('keeps the words audio, video and file inside a sentence about the media', () => {
+    const message = '"notes.mp3" is a text file, not audio or video. Give an audio or video file.';
+    expect(userError(message, [], DEFAULT_VALUES)).toBe(message);
+    expect(userProblem('audio', 'audio must be a file upload, not text.', DEFAULT_VALUES)).toBe(
+      '“Media” must be a file upload, not text.',
+    );
+  });
+
   it('relabels field names left in any other message', () => {
     expect(userError('The diarization_* counts were ignored.', [], DEFAULT_VALUES)).not.toMatch(
       /diarization_\w/,
@@ -74,6 +82,15 @@ describe('the page speaks the words of its controls', () => {
 });
 
 describe('the status line', () => {
+  it('does not repeat its title as its detail', () => {
+    const shown = advanceProgress(null, {
+      stage: 'validate',
+      fraction: null,
+      detail: 'Checking the request',
+    });
+    expect([shown.title, shown.detail]).toEqual(['Checking the request', '']);
+  });
+
   it('never goes back a stage, and titles the model download that recognition waits for', () => {
     let shown = advanceProgress(null, { stage: 'models', fraction: 0.5, detail: 'Whisper 50%' });
     expect(shown.title).toBe('Loading models');

@@ -1,3 +1,4 @@
+import { CHECK_MODEL, modelFailureKind } from '../../core/model-failure';
 import type { FormValues } from './form-fields';
 
 /**
@@ -40,13 +41,25 @@ function quotedValues(message: string): string[] {
   return [...message.matchAll(/"([^"]*)"|\((\d+)\)/g)].map((m) => m[1] ?? m[2] ?? '');
 }
 
-/** Field names left in any other message, each replaced by its control's label. */
-function relabel(message: string): string {
-  const fields = Object.keys(CONTROL_LABELS).sort((a, b) => b.length - a.length);
-  return fields.reduce(
-    (text, field) => text.replace(new RegExp(`\\b${field}\\b`, 'g'), quoted(field)),
+/**
+ * Field names left in a message, each replaced by its control's label. Only names that cannot
+ * be ordinary words are renamed anywhere (`toggle_diarization`, `audio_url`): `audio`, `video`,
+ * `file`, `url` and `language` are also words of the sentences themselves ("not audio or
+ * video"), so they are renamed only as the subject a problem of that very field begins with
+ * ("audio must be a file upload").
+ */
+function relabel(message: string, field?: string): string {
+  const identifiers = Object.keys(CONTROL_LABELS)
+    .filter((name) => name.includes('_'))
+    .sort((a, b) => b.length - a.length);
+  const renamed = identifiers.reduce(
+    (text, name) => text.replace(new RegExp(`\\b${name}\\b`, 'g'), quoted(name)),
     message,
   );
+  if (field === undefined || field.includes('_') || !renamed.startsWith(`${field} `)) {
+    return renamed;
+  }
+  return `${quoted(field)}${renamed.slice(field.length)}`;
 }
 
 /** A problem with a field, as the page says it. */
@@ -55,6 +68,7 @@ export function userProblem(field: string, message: string, values: FormValues):
   const media = values.endpoint === 'video' ? 'a video' : 'a recording';
   if (/^Give a file in/.test(message)) return `Choose ${media} or paste a link to one.`;
   if (/is empty \(0 bytes\)/.test(message)) return `The file “${first}” is empty.`;
+  if (/ page, not a media file/.test(message)) return message.replace(/^\w+ is/, 'The link is');
   if (/must use http or https|must be an absolute http\(s\) URL/.test(message)) {
     return `${quoted(field)} must be a web address starting with https:// or http://.`;
   }
@@ -90,7 +104,7 @@ export function userProblem(field: string, message: string, values: FormValues):
       return `Translation into ${name} is not available yet: choose English in ${quoted(field)}, or switch ${quoted('toggle_direct_translate')} off.`;
     }
   }
-  return relabel(message);
+  return relabel(message, field);
 }
 
 /**
@@ -104,5 +118,8 @@ export function userError(
 ): string {
   if (problems.length > 0)
     return problems.map((p) => userProblem(p.field, p.message, values)).join(' ');
+  if (modelFailureKind(message) !== null) {
+    return `${message.slice(0, -CHECK_MODEL.length)}Check the model and the model host under Models.`;
+  }
   return relabel(message);
 }

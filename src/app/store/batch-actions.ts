@@ -70,7 +70,7 @@ export async function runBatch(): Promise<void> {
             : {
                 status: 'failed',
                 progress: null,
-                error: userError(error.message, [], values),
+                error: userError(error.message, error.problems, values),
               },
         );
       }

@@ -10,6 +10,7 @@ import {
   readMedia,
   writeEntry,
 } from './history-storage';
+import { closeResult } from './session-persistence';
 
 /** Reads how much the site stores and may store, for the history and the Models settings. */
 export async function refreshEstimate(): Promise<void> {
@@ -49,7 +50,10 @@ export async function addToHistory(
     media: await keepMedia(id, file, useAppStore.getState().keepHistoryMedia),
   };
   // Shown at once; kept for later visits when the browser lets it be stored.
-  useAppStore.setState((s) => ({ historyEntries: [...s.historyEntries, entry] }));
+  useAppStore.setState((s) => ({
+    historyEntries: [...s.historyEntries, entry],
+    ...(s.result === response ? { resultEntryId: id } : {}),
+  }));
   await writeEntry(entry).catch(() => undefined);
   await refreshEstimate();
   return entry;
@@ -61,16 +65,21 @@ export async function openHistoryEntry(id: string): Promise<void> {
   if (!entry) return;
   const media = entry.media.kept ? await readMedia(id) : null;
   useAppStore.getState().showResult(entry.response, entry.name, media);
+  useAppStore.setState({ resultEntryId: id });
   document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
+/** Deletes one entry with its media; the entry shown is closed, so nothing of it remains. */
 export async function removeHistoryEntry(id: string): Promise<void> {
+  if (useAppStore.getState().resultEntryId === id) await closeResult();
   useAppStore.setState((s) => ({ historyEntries: s.historyEntries.filter((e) => e.id !== id) }));
   await deleteEntry(id).catch(() => undefined);
   await refreshEstimate();
 }
 
+/** Deletes every entry with its media, and closes the shown result when it is one of them. */
 export async function clearHistory(): Promise<void> {
+  if (useAppStore.getState().resultEntryId !== null) await closeResult();
   useAppStore.setState({ historyEntries: [] });
   await deleteAll().catch(() => undefined);
   await refreshEstimate();

@@ -26,6 +26,8 @@ export interface JobSlice {
   resultName: string;
   /** The media the result belongs to, for playback (null for a reopened saved result). */
   resultMedia: File | null;
+  /** The history entry the shown result is kept as, so that deleting that entry closes it. */
+  resultEntryId: string | null;
   /** Where the player should jump to (seconds), set when a segment is chosen. */
   seekRequest: { time: number; at: number } | null;
   seekTo: (time: number) => void;
@@ -51,6 +53,7 @@ export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) =>
   result: null,
   resultName: 'transcript',
   resultMedia: null,
+  resultEntryId: null,
   seekRequest: null,
   error: null,
   seekTo: (time) => set({ seekRequest: { time, at: Date.now() } }),
@@ -65,6 +68,7 @@ export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) =>
       result,
       resultName: name,
       resultMedia: media,
+      resultEntryId: null,
       error: null,
       progress: null,
       liveSegments: [],

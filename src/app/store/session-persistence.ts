@@ -1,4 +1,4 @@
-import { get, set } from 'idb-keyval';
+import { del, get, set } from 'idb-keyval';
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
 import { useAppStore } from './app-store';
 import { editorVersions, type EditorVersion } from './editor-slice';
@@ -17,6 +17,8 @@ interface SavedSession {
   /** Bare lists of segments in sessions saved before speakers could be named. */
   history: (EditorVersion | Segment[])[];
   historyIndex: number;
+  /** The history entry the result is kept as (absent in sessions saved before it was linked). */
+  entryId?: string | null;
 }
 
 /**
@@ -40,13 +42,14 @@ export function keepSession(): void {
     if (
       state.result === previous.result &&
       state.history === previous.history &&
-      state.historyIndex === previous.historyIndex
+      state.historyIndex === previous.historyIndex &&
+      state.resultEntryId === previous.resultEntryId
     ) {
       return;
     }
     clearTimeout(timer);
     timer = setTimeout(() => {
-      const { result, resultName, history, historyIndex } = useAppStore.getState();
+      const { result, resultName, history, historyIndex, resultEntryId } = useAppStore.getState();
       if (!result) return;
       const first = Math.max(0, history.length - KEPT_STEPS);
       const session: SavedSession = {
@@ -54,6 +57,7 @@ export function keepSession(): void {
         name: resultName,
         history: history.slice(first),
         historyIndex: Math.max(0, historyIndex - first),
+        entryId: resultEntryId,
       };
       set(KEY, session).catch(() => {
         // Storage refused (private browsing, quota): the work still holds for this visit.
@@ -73,4 +77,26 @@ export async function restoreSession(): Promise<void> {
     history: editorVersions(saved.history),
     historyIndex: saved.historyIndex,
   });
+  useAppStore.setState({ resultEntryId: saved.entryId ?? null });
+}
+
+/**
+ * Closes the shown result and forgets it: the page shows no transcript, and neither it nor its
+ * media comes back after a reload.
+ */
+export async function closeResult(): Promise<void> {
+  useAppStore.setState((s) => ({
+    // A job running meanwhile goes on; only what it had shown before is closed.
+    status: s.status === 'running' ? s.status : 'idle',
+    result: null,
+    resultMedia: null,
+    resultEntryId: null,
+    history: [],
+    historyIndex: 0,
+    playhead: 0,
+    notices: [],
+  }));
+  restored = null;
+  await del(KEY).catch(() => undefined);
+  await del(MEDIA_KEY).catch(() => undefined);
 }

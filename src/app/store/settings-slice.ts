@@ -7,7 +7,7 @@ import {
   HUB,
 } from '../../core/model-catalog';
 import type { EngineSettings } from '../../worker/protocol';
-import { settingsFromLink } from '../lib/settings-link';
+import { addressWithoutSettings, settingsFromLink } from '../lib/settings-link';
 import type { AppState } from './app-store';
 
 const STORAGE_KEY = 'murmur.settings';
@@ -31,7 +31,8 @@ function save(settings: EngineSettings): void {
 
 /**
  * The saved settings, with what the page's link sets (`?models=…&model=…`) taking precedence
- * and kept, so the shared mirror stays chosen on later visits without the link.
+ * and kept, so the shared mirror stays chosen on later visits without the link; the address
+ * then loses those parameters.
  */
 function stored(): EngineSettings {
   let saved: Partial<EngineSettings> = {};
@@ -42,7 +43,12 @@ function stored(): EngineSettings {
   }
   const linked = typeof location === 'undefined' ? {} : settingsFromLink(location.search);
   const settings = { ...DEFAULT_SETTINGS, ...saved, ...linked };
-  if (Object.keys(linked).length > 0) save(settings);
+  if (Object.keys(linked).length > 0) {
+    save(settings);
+    // Saved, the settings need not stay in the address: a reload or a bookmark then opens the
+    // app itself, which the installed app also has offline.
+    history.replaceState(history.state, '', addressWithoutSettings(location.href));
+  }
   return settings;
 }
 

@@ -74,7 +74,10 @@ export function parseRequest<F extends MediaFile>(
         `${key} belongs to the ${other === ENDPOINTS.video ? 'video' : 'audio'} endpoint; use ${own} on the ${endpoint} endpoint.`,
       );
     } else if (!FIELD_NAMES.has(key)) {
-      problem(key, `${key} is not a field of this service.`);
+      // Dashes for underscores is the commonest slip (command-line options are dashed).
+      const meant = key.replace(/-/g, '_');
+      const hint = FIELD_NAMES.has(meant) ? ` Did you mean ${meant}?` : '';
+      problem(key, `${key} is not a field of this service.${hint}`);
     }
   }
 

@@ -167,6 +167,31 @@ describe('readable cues', () => {
     ]);
   });
 
+  it('keeps the last cue within the media, its reading time included', () => {
+    // Words said up to 10.1 s of a 10.36-s file: reading time alone would keep the cue up
+    // until 10.5 s, past the end of the media.
+    const text = 'and then the long and winding road home';
+    const words = text.split(' ').map((w, i) => ({
+      word: ` ${w}`,
+      time_begin: 9.3 + i * 0.1,
+      time_end: 9.38 + i * 0.1,
+      confidence: 1,
+    }));
+    const segment: Segment = {
+      words,
+      transcription: ` ${text}`,
+      language: 'en',
+      time_begin: 9.3,
+      time_end: 10.1,
+      speaker: SPEAKER_NOT_ACTIVATED,
+      channel: 'channel_0',
+    };
+    expect(readableCues([segment]).at(-1)!.end).toBeGreaterThan(10.36);
+    const cues = readableCues([segment], DEFAULT_CUE_LIMITS, 10.36);
+    expect(cues.at(-1)!.end).toBe(10.36);
+    for (const cue of cues) expect(cue.end).toBeLessThanOrEqual(10.36);
+  });
+
   it('names the speaker when asked, and spreads typed text without word times', () => {
     const segment: Segment = {
       words: [],

@@ -196,12 +196,14 @@ const ms = (seconds: number) => Math.round(seconds * 1000);
 /**
  * Subtitle cues that read well, from the words' own times: lines broken at phrase ends, never
  * inside a word; no more lines, characters a line or seconds a cue than the limits allow; each
- * cue up long enough to be read when the speech leaves room; a gap between cues; a new cue
- * wherever the speaker (or channel) changes.
+ * cue up long enough to be read when the speech (and the media's end) leaves room; a gap
+ * between cues; a new cue wherever the speaker (or channel) changes.
  */
 export function readableCues(
   segments: readonly Segment[],
   limits: CueLimits = DEFAULT_CUE_LIMITS,
+  /** The media's length in seconds: no cue stays up past it (the reading time included). */
+  mediaDuration = Infinity,
 ): ReadableCue[] {
   const words = timedWords(segments);
   const n = words.length;
@@ -264,6 +266,7 @@ export function readableCues(
 
   // Times in whole milliseconds, so that the limits hold exactly in the written file.
   const gap = ms(limits.gapSeconds);
+  const mediaEnd = mediaDuration > 0 ? ms(mediaDuration) : Infinity;
   const cues: ReadableCue[] = [];
   let previousEnd = -Infinity;
   spans.forEach(([i, j], index) => {
@@ -281,7 +284,10 @@ export function readableCues(
     );
     const nextSpan = spans[index + 1];
     const nextBegin = nextSpan ? ms((words[nextSpan[0]] as TimedWord).begin) - gap : Infinity;
-    const end = Math.max(begin + 1, Math.min(wanted, nextBegin, begin + ms(limits.maxSeconds)));
+    const end = Math.max(
+      begin + 1,
+      Math.min(wanted, nextBegin, begin + ms(limits.maxSeconds), mediaEnd),
+    );
     previousEnd = end;
     cues.push({
       begin: begin / 1000,

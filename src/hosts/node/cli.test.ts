@@ -122,6 +122,88 @@ describe('murmur transcribe: request problems exit 2 with the error body', () =>
   });
 });
 
+describe('murmur transcribe: error sentences name the flags to change', () => {
+  const models = `${REPO}/.models`;
+
+  it('a model the host lacks names --model and --models, not a panel of the page', async () => {
+    const { code, stderr } = await run(
+      'transcribe',
+      jfk,
+      '--models',
+      models,
+      '--model',
+      'murmur-test/no-such-model',
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain('The recognition model "murmur-test/no-such-model" could not be');
+    expect(stderr).toContain(
+      'Check the model (--model ID) and the model host (--models DIR|URL).\n',
+    );
+    expect(stderr).not.toContain('under Models');
+  });
+
+  it('translation without its model names --translation-model and --toggle_direct_translate', async () => {
+    const { stderr, body } = await failure(
+      'transcribe',
+      jfk,
+      '--models',
+      models,
+      '--model',
+      TEST_WHISPER_ID,
+      '--translation-model',
+      'murmur-test/no-such-translator',
+      '--toggle_direct_translate',
+      'true',
+      '--target_translation_language',
+      'english',
+    );
+    expect(body.statusCode).toBe(503);
+    expect(stderr).toContain('The translation model "murmur-test/no-such-translator"');
+    expect(stderr).toContain(
+      'Check the model (--translation-model ID) and the model host (--models DIR|URL). Or transcribe without --toggle_direct_translate true.\n',
+    );
+  });
+
+  it('a field written with dashes points to the field with underscores', async () => {
+    const { stderr, body } = await failure('transcribe', jfk, '--output-format', 'srt');
+    expect(stderr).toBe(
+      'murmur: --output-format is not a field of this service. Did you mean --output_format?\n',
+    );
+    expect(body.validation_errors).toEqual([
+      'output-format: output-format is not a field of this service. Did you mean output_format?',
+    ]);
+  });
+
+  it('a missing file is said once, with its path', async () => {
+    const { stderr, body } = await failure('transcribe', '/nonexistent/talk.wav');
+    expect(stderr).toBe('murmur: No readable file at "/nonexistent/talk.wav".\n');
+    expect(body.validation_errors).toEqual(['audio: No readable file at "/nonexistent/talk.wav".']);
+  });
+
+  it('an unreachable model host is said so, not "fetch failed"', async () => {
+    const { stderr, body } = await failure(
+      'transcribe',
+      jfk,
+      '--models',
+      `${new URL(await deadUrl()).origin}/hub/`,
+      '--model',
+      TEST_WHISPER_ID,
+    );
+    expect(body.error).toBe('engine_unavailable');
+    expect(stderr).toContain('the host could not be reached');
+    expect(stderr).not.toContain('fetch failed');
+    expect(stderr).toContain('(--models DIR|URL)');
+  });
+
+  it('an unreachable media link says why', async () => {
+    const url = `${new URL(await deadUrl()).origin}/talk.mp3`;
+    const { stderr } = await failure('transcribe', '--audio_url', url);
+    expect(stderr).toBe(
+      `murmur: ${url} could not be fetched: the server refused the connection.\n`,
+    );
+  });
+});
+
 describe('murmur', () => {
   it('lists every field with its meaning and default in --help', async () => {
     const { code, stdout } = await run('--help');

@@ -16,6 +16,7 @@ import { renderReadableSrt, renderReadableVtt } from '../../core/format/readable
 import { runPipeline } from '../../engine/pipeline';
 import { nodeEnginePorts, type NodeEngineSettings } from './engine-ports';
 import { CliUsageError, parseCliArgs, type CliArgs } from './cli-args';
+import { cliErrorLines } from './cli-wording';
 import { helpText } from './help';
 import { runExport } from './export-command';
 import { diskFile, type DiskFile } from './media-file';
@@ -53,9 +54,8 @@ async function readRequest(args: CliArgs): Promise<TranscriptionRequest<DiskFile
   if (args.file !== null) {
     const file = await diskFile(args.file);
     if (file === null) {
-      throw new ServiceError('invalid_request', `No readable file at "${args.file}".`, [
-        { field: fileField, message: `${fileField}: no readable file at "${args.file}".` },
-      ]);
+      const message = `No readable file at "${args.file}".`;
+      throw new ServiceError('invalid_request', message, [{ field: fileField, message }]);
     }
     files[fileField] = file;
   }
@@ -140,7 +140,7 @@ export async function main(
       now: new Date(),
     });
     io.stdout(`${JSON.stringify(body, null, 2)}\n`);
-    io.stderr(`murmur: ${error.message}\n`);
+    for (const line of cliErrorLines(error, args.endpoint)) io.stderr(`murmur: ${line}\n`);
     return isClientError(error.code) ? 2 : 1;
   }
   if (args.subtitles === null) {
@@ -148,7 +148,11 @@ export async function main(
   } else {
     // Readable subtitles are built from the response's words, so `prediction` keeps the
     // service's one-entry-per-segment layout whatever is printed here.
-    const cues = readableCues(response.prediction_raw.transcription, args.cueLimits);
+    const cues = readableCues(
+      response.prediction_raw.transcription,
+      args.cueLimits,
+      response.prediction_raw.metadata.provided_file_metadata.duration,
+    );
     io.stdout(args.subtitles === 'srt' ? renderReadableSrt(cues) : renderReadableVtt(cues));
     const fast = cues.filter((c) => c.tooFast).length;
     if (fast > 0) {

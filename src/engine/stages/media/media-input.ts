@@ -149,6 +149,20 @@ export async function fetchMedia(
   }
 }
 
+/**
+ * Why a fetch failed before any answer. Node's fetch says only "fetch failed"; the reason (a
+ * refused connection, an unknown host) is in its `cause`.
+ */
+function unreachable(thrown: unknown): string {
+  if (!(thrown instanceof Error)) return String(thrown);
+  const cause = thrown.cause instanceof Error ? thrown.cause : null;
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (code === 'ECONNREFUSED') return 'the server refused the connection';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'no server with that name was found';
+  if (cause !== null) return `the server could not be reached (${cause.message})`;
+  return thrown.message;
+}
+
 async function fetchWithin(
   url: string,
   parsed: URL,
@@ -162,12 +176,11 @@ async function fetchWithin(
     response = await fetchPort(url, { signal: timer.signal });
   } catch (e) {
     if (isAbort(e) || timer.timedOut()) throw e;
-    const detail = e instanceof Error ? e.message : String(e);
     throw new ServiceError(
       'url_fetch_failed',
       options.crossOrigin
         ? `The browser could not read ${url}: the server at ${parsed.host} does not allow other sites to read its files (CORS), or it could not be reached. Download the file and drop it here instead.`
-        : `${url} could not be fetched: ${detail}.`,
+        : `${url} could not be fetched: ${unreachable(e)}.`,
     );
   }
   if (!response.ok) {
