@@ -32,6 +32,12 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 /** Test builds: a death ordered for when a request reaches a stage. */
 let crashAtStage: CrashOrder | null = null;
+/**
+ * Test builds: set once a death is ordered. A worker that closes still finishes the task it is
+ * in (promise callbacks included), which could post a result after it said nothing of dying: a
+ * worker the browser ends says nothing more, so neither does this one.
+ */
+let dying = false;
 
 /**
  * Whether a message shows the request at `stage`: its progress, or for recognition a segment
@@ -44,10 +50,12 @@ function reaches(message: FromWorker, stage: CrashOrder['at']): boolean {
 }
 
 function post(message: FromWorker): void {
+  if (dying) return;
   if (crashAtStage && reaches(message, crashAtStage.at)) {
     const { kind } = crashAtStage;
     crashAtStage = null;
     die(kind);
+    return;
   }
   scope.postMessage(message);
 }
@@ -147,6 +155,7 @@ function crash(order: CrashOrder): void {
 }
 
 function die(kind: CrashKind): void {
+  dying = true;
   if (kind === 'exit') {
     scope.close();
     return;
