@@ -4,9 +4,9 @@ import { seededRandom } from '../../../core/decoding/probabilities';
 import { fileTime, unpausedSeconds } from '../../../core/decoding/speech-streams';
 import { toSamples, toSeconds } from '../../../core/units';
 import type { LoadedWhisper } from '../../ports';
-import { completeChannel, type GrowingChannel } from '../speech/growing-channel';
+import { completeChannel, onlyHeard, type GrowingChannel } from '../speech/growing-channel';
 import type { ChannelAudio } from '../speech/speech-audio';
-import { isNoSpeech } from './decode-window';
+import { isNoSpeech, isSure } from './decode-window';
 import { EarlierTextDecoder } from './earlier-text';
 import {
   LANGUAGE_BEHAVIOURS,
@@ -20,6 +20,7 @@ import {
   type EncodedWindow,
 } from './language-detection';
 import { KEPT_PAUSE, MIN_WINDOW_SECONDS, WindowCursor } from './window-cursor';
+import { RepeatGuard } from './repeat-guard';
 import { windowSegments } from './window-segments';
 
 export interface RecognitionOptions {
@@ -42,6 +43,12 @@ export interface RecognitionOptions {
  * behaviour (language-behaviours.ts) decides in which language each stream is decoded and
  * when segments are posted.
  *
+ * VAD decides where to look first: the speech it heard is decoded as before; then the loud
+ * stretches it rejected (`heard: 'level'`), each window once, greedily and without earlier
+ * text, its segments kept only where the decoding rules are sure of them (`isSure`). So speech
+ * VAD cannot hear (a voice over a music bed) still reaches the recogniser, and what the
+ * recogniser is unsure of over music or noise is not written.
+ *
  * The channel may still be growing (see `GrowingChannel`): a window is decoded once all of its
  * audio is settled, so the result is the same as when the whole channel is known at the start.
  */
@@ -54,7 +61,10 @@ export async function transcribeChannel(
   const channel = 'complete' in input ? input : completeChannel(input);
   const behaviour = LANGUAGE_BEHAVIOURS[options.languageBehaviour];
   const { signal } = options;
-  const cursor = () => new WindowCursor(channel, model.windowSamples, duration, behaviour.perTurn);
+  const voice = onlyHeard(channel, 'voice');
+  const loud = onlyHeard(channel, 'level');
+  const cursor = (of: GrowingChannel = voice) =>
+    new WindowCursor(of, model.windowSamples, duration, behaviour.perTurn);
   const decoding: ChannelDecoding = {
     complete: () => channel.complete,
     async settledStart() {
@@ -62,13 +72,15 @@ export async function transcribeChannel(
       const settled = () => toSamples(windows.streams()[0]?.length ?? 0) >= model.windowSamples;
       while (!channel.complete && !settled()) await channel.changed(signal);
       options.onWindow?.();
-      return windows.streamAudio();
+      const streams = windows.streamAudio();
+      // With no voice heard at all, the language is read from the loud stretches.
+      return streams.length > 0 ? streams : cursor(loud).streamAudio();
     },
     encodeStart: (streams) =>
       encodeWindow(model, streams[0]!.audio.subarray(0, model.windowSamples)),
     detect: (window) => detectLanguage(model, window, signal),
     prominent: (streams, known) => prominentLanguage(model, streams, signal, known),
-    decode: (plan) => decodeStreams(model, channel, cursor(), plan, options),
+    decode: (plan) => decodeStreams(model, channel, [cursor(), cursor(loud)], plan, options),
   };
   const detach = channel.attach();
   try {
@@ -80,12 +92,13 @@ export async function transcribeChannel(
 
 /**
  * Decodes a channel's streams in the languages `plan` gives, window by window, until the end
- * of its speech; null if `plan.onComplete` stopped it.
+ * of its speech (first the speech VAD heard, then the loud stretches it rejected); null if
+ * `plan.onComplete` stopped it.
  */
 async function decodeStreams(
   model: LoadedWhisper,
   channel: GrowingChannel,
-  windows: WindowCursor,
+  [voiced, loud]: [WindowCursor, WindowCursor],
   plan: StreamDecoding,
   options: RecognitionOptions,
 ): Promise<RecognisedSegment[] | null> {
@@ -104,6 +117,8 @@ async function decodeStreams(
   let language = 'en';
   let completeSeen = false;
   let done = 0;
+  const guard = new RepeatGuard();
+  let windows = voiced;
   for (;;) {
     signal?.throwIfAborted();
     channel.throwIfFailed();
@@ -112,7 +127,12 @@ async function decodeStreams(
       if (plan.onComplete && !(await plan.onComplete())) return null;
     }
     const next = windows.next();
+    if (next === 'end' && windows === voiced) {
+      windows = loud;
+      continue;
+    }
     if (next === 'end') break;
+    const levelOnly = windows === loud;
     if (next === 'wait') {
       await channel.changed(signal);
       continue;
@@ -140,9 +160,17 @@ async function decodeStreams(
     ready = null;
     const offset = toSeconds(seek);
     const speechSeconds = unpausedSeconds(stream, offset, offset + seconds, KEPT_PAUSE);
-    const decode = await decoder.decode(encoded, seconds, speechSeconds, language, options.task);
+    const decode = await decoder.decode(
+      encoded,
+      seconds,
+      speechSeconds,
+      language,
+      options.task,
+      levelOnly,
+    );
     let consumed = seconds;
-    if (!isNoSpeech(decode)) {
+    // What VAD heard no voice in is written only where the decoding rules are sure of it.
+    if (!isNoSpeech(decode) && (!levelOnly || isSure(decode))) {
       const result = windowSegments(
         model,
         decode,
@@ -151,16 +179,17 @@ async function decodeStreams(
         channel.index,
         (t) => fileTime(stream, offset + t),
       );
-      for (const segment of result.segments) {
+      for (const segment of guard.check(result.segments, decode, levelOnly)) {
         segments.push(segment);
         plan.post(segment);
       }
-      decoder.accept(decode, result.textTokens);
+      // Loud stretches come after the speech, out of order: their text is no context.
+      if (!levelOnly) decoder.accept(decode, result.textTokens);
       if (result.consumed > MIN_WINDOW_SECONDS) consumed = result.consumed;
     }
     windows.advance(consumed);
     done += consumed;
-    options.onAdvance?.(done, fileTime(stream, offset + consumed));
+    if (!levelOnly) options.onAdvance?.(done, fileTime(stream, offset + consumed));
   }
-  return segments;
+  return segments.sort((a, b) => a.start - b.start);
 }
