@@ -81,3 +81,42 @@ function atLevel(samples: Float32Array, db: number): Float32Array {
     samples[i] = Math.max(-1, Math.min(1, samples[i]! * gain));
   return samples;
 }
+
+export interface AlternatingOptions {
+  /** How many turns of speech, each followed by music. */
+  blocks: number;
+  /** Sentences in each turn of speech. */
+  sentences: number;
+  /** Seconds of music after each turn. */
+  musicSeconds: number;
+  seed: number;
+}
+
+/**
+ * Speech and music in turn, as in a programme with musical breaks: each turn of sentences
+ * (held-out voices, in the clear) is followed by a stretch of music alone, each bed drawn from
+ * its own seed. Sentence spans are in samples from the start.
+ */
+export function alternating(options: AlternatingOptions): Programme {
+  const parts: Float32Array[] = [];
+  const sentences: Programme['sentences'] = [];
+  let at = 0;
+  for (let b = 0; b < options.blocks; b++) {
+    const turn = programme({
+      sentences: options.sentences,
+      seed: options.seed * 1000 + b,
+      marginSeconds: 1,
+    });
+    for (const s of turn.sentences) sentences.push({ ...s, from: s.from + at, to: s.to + at });
+    const music = musicAlone(options.musicSeconds, options.seed * 1000 + b);
+    parts.push(turn.speech, music);
+    at += turn.speech.length + music.length;
+  }
+  const speech = new Float32Array(at);
+  let offset = 0;
+  for (const p of parts) {
+    speech.set(p, offset);
+    offset += p.length;
+  }
+  return { speech, sentences };
+}

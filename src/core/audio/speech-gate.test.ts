@@ -103,3 +103,26 @@ describe('speech gate', () => {
     expect(heardByLevelOnly({ start: 2.5, end: 4 }, gated)).toBe(true);
   });
 });
+
+describe('speech gate on scattered VAD hits', () => {
+  it('leaves a long loud stretch with VAD hits here and there to the recogniser as a whole', () => {
+    const blips = [
+      { start: 3, end: 3.8 },
+      { start: 14, end: 15 },
+    ];
+    const gated = gateRegions(blips, [{ start: 0, end: 30 }]);
+    expect(gated).toEqual([{ start: 0, end: 30, heard: 'level' }]);
+  });
+
+  it('keeps VAD speech that fills most of its loud stretch, and short stretches', () => {
+    const talk = [
+      { start: 1, end: 9 },
+      { start: 10, end: 18 },
+    ];
+    expect(gateRegions(talk, [{ start: 0.5, end: 19 }]).filter((r) => r.heard === 'voice')).toEqual(
+      talk.map((t) => ({ ...t, heard: 'voice' })),
+    );
+    const reply = [{ start: 2, end: 2.4 }];
+    expect(gateRegions(reply, [{ start: 0, end: 6 }])[1]).toEqual({ ...reply[0], heard: 'voice' });
+  });
+});

@@ -36,10 +36,33 @@ function subtract(spans: readonly TimeSpan[], cut: readonly TimeSpan[]): TimeSpa
 export const SPEECH_EDGE_SECONDS: Seconds = 1;
 
 /**
- * The stretches to recognise, in time order and non-overlapping: VAD's speech, and the loud
- * stretches outside it (less the edges of VAD's speech).
+ * A loud stretch at least this long in which VAD heard a voice for less than
+ * `SCATTERED_VOICE_SHARE` of its time is judged as a whole by the recogniser: VAD's scattered
+ * hits inside it are the kind it makes on music (Silero passed 0.5 for a second at a time on
+ * generated beds with a lead melody, and the test recogniser wrote words there), not the
+ * speech of a talk, which VAD hears for most of its loud time.
  */
-export function gateRegions(voice: readonly TimeSpan[], loud: readonly TimeSpan[]): GatedRegion[] {
+export const SCATTERED_VOICE_MIN_SECONDS: Seconds = 8;
+export const SCATTERED_VOICE_SHARE = 1 / 3;
+
+/**
+ * The stretches to recognise, in time order and non-overlapping: VAD's speech, and the loud
+ * stretches outside it (less the edges of VAD's speech). VAD's speech scattered thinly through
+ * a long loud stretch counts as heard by level, as the rest of that stretch does.
+ */
+export function gateRegions(
+  heardVoice: readonly TimeSpan[],
+  loud: readonly TimeSpan[],
+): GatedRegion[] {
+  const scattered = loud.filter(
+    (l) =>
+      l.end - l.start >= SCATTERED_VOICE_MIN_SECONDS &&
+      overlap(l, heardVoice) < SCATTERED_VOICE_SHARE * (l.end - l.start),
+  );
+  // VAD's regions inside such a stretch are left to the loud stretch (which covers them).
+  const voice = heardVoice.filter(
+    (v) => !scattered.some((l) => overlap(v, [l]) > (v.end - v.start) / 2),
+  );
   const touches = (piece: TimeSpan) =>
     voice.some((v) => v.start <= piece.end + 1e-6 && piece.start <= v.end + 1e-6);
   const level = subtract(loud, voice).filter(
@@ -50,6 +73,15 @@ export function gateRegions(voice: readonly TimeSpan[], loud: readonly TimeSpan[
     ...level.map((l) => ({ ...l, heard: 'level' as const })),
   ];
   return all.sort((a, b) => a.start - b.start);
+}
+
+/** Seconds of `span` that `spans` cover (they do not overlap each other). */
+function overlap(span: TimeSpan, spans: readonly TimeSpan[]): Seconds {
+  let covered = 0;
+  for (const s of spans) {
+    covered += Math.max(0, Math.min(span.end, s.end) - Math.max(span.start, s.start));
+  }
+  return covered;
 }
 
 /** Seconds of `span` that regions heard as a voice cover. */

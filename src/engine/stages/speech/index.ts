@@ -90,12 +90,15 @@ async function findSpeech(
       for (const feed of feeds) {
         const samples = channels[feed.index]!.subarray(0, scored);
         const voice = settledSpeechRegions(scoring.probabilities(feed.index), heard, false);
-        // Loud stretches settle later than VAD's regions (their background looks ahead).
-        const settled = heard - unsettledLoudSeconds();
-        const gated = gateRegions(voice, loudRegions(frameLevelsDb(samples, VAD_WINDOW), heard));
+        const loud = loudRegions(frameLevelsDb(samples, VAD_WINDOW), heard);
+        // Loud stretches settle later than VAD's regions (their background looks ahead), and
+        // how a stretch is judged depends on all of it (speech-gate.ts): what lies in one still
+        // open waits for it.
+        let settled = heard - unsettledLoudSeconds();
+        for (const l of loud) if (l.end > settled) settled = Math.min(settled, l.start);
         feed.update(
           samples,
-          gated.filter((r) => r.end <= settled),
+          gateRegions(voice, loud).filter((r) => r.end <= settled),
         );
       }
       // The first segment is what the user waits for. Once recognition has the first piece,
