@@ -50,10 +50,11 @@ export interface RecognitionOptions {
  * when segments are posted.
  *
  * VAD decides where to look first: the speech it heard is decoded as before; then the loud
- * stretches it rejected (`heard: 'level'`), each window once, greedily and without earlier
- * text, its segments kept only where the decoding rules are sure of them (`isSure`). So speech
- * VAD cannot hear (a voice over a music bed) still reaches the recogniser, and what the
- * recogniser is unsure of over music or noise is not written.
+ * stretches it rejected (`heard: 'level'`), each window greedily and without earlier text, its
+ * segments kept only where the decoding rules are sure of them (`isSure`) and the recogniser
+ * says the same when the window moves (`insists`). So speech VAD cannot hear (a voice over a
+ * music bed) still reaches the recogniser, and what it is unsure of over music or noise is not
+ * written.
  *
  * The channel may still be growing (see `GrowingChannel`): a window is decoded once all of its
  * audio is settled, so the result is the same as when the whole channel is known at the start.
@@ -218,9 +219,8 @@ const INSISTED_WORD_SHARE = 0.5;
 /**
  * Whether the recogniser says the same again when a window it was sure of is heard a quarter
  * of a second later (for loud stretches VAD heard no voice in). Speech is heard as the same
- * words however the window falls on it; words read into music or noise change with it: the
- * test model, sure of "nunca este grande tu grande" over a music bed, wrote other words when
- * the window moved.
+ * words however the window falls on it; words read into music or noise mostly change with it
+ * (not always: README, "Speech under music").
  */
 async function insists(
   model: LoadedWhisper,
