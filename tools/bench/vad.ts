@@ -7,6 +7,8 @@
  * - before: Silero VAD as it was (each stream scored at its own level; onset 0.5, offset 0.35,
  *   pauses of 0.1 s end speech, 0.03 s padding);
  * - after: the speech stage's detector as it is (levels brought up, the current region rules);
+ * - gate: what the speech stage hands to recognition: VAD's speech and the loud stretches
+ *   outside it (src/core/audio/speech-gate.ts), which the recogniser then judges;
  * - transcript: the segments that the whole pipeline returns (with `--models DIR --model ID`),
  *   and how much labelled speech that VAD found the recogniser then left without a segment.
  *
@@ -14,6 +16,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { scoreSpeechActivity, rttmSpeech } from '../../src/core/audio/speech-activity';
+import { frameLevelsDb } from '../../src/core/audio/levels';
+import { loudRegions } from '../../src/core/audio/loud-regions';
+import { gateRegions } from '../../src/core/audio/speech-gate';
 import { speechRegions, type TimeSpan } from '../../src/core/audio/speech-regions';
 import type { TranscriptionResponse } from '../../src/core/contract/response';
 import { loadSileroVad } from '../../src/engine/models/silero-vad';
@@ -101,6 +106,9 @@ const models = option('models');
 const model = option('model');
 
 const rows: string[] = [];
+type Pool = Record<string, { reference: number; missed: number; falseAlarm: number }>;
+const development: Pool = {};
+const checks: Pool = {};
 for (const m of meetings()) {
   const path = sharedMedia(`diarization/${m.name}.wav`);
   const samples = pcm16k(path);
@@ -111,6 +119,18 @@ for (const m of meetings()) {
   const now = speechRegions(await after.probabilities(samples), duration);
   const sOld = scoreSpeechActivity(reference, old, scored);
   const sNow = scoreSpeechActivity(reference, now, scored);
+  const gated = gateRegions(now, loudRegions(frameLevelsDb(samples, 512), duration));
+  const sGate = scoreSpeechActivity(reference, gated, scored);
+  for (const [key, score] of [
+    ['now', sNow],
+    ['gate', sGate],
+  ] as const) {
+    const pool = m.name === 'sample' ? checks : development;
+    const p = (pool[key] ??= { reference: 0, missed: 0, falseAlarm: 0 });
+    p.reference += score.referenceSeconds;
+    p.missed += score.missedSeconds;
+    p.falseAlarm += score.falseAlarmSeconds;
+  }
   let transcript = '';
   if (models && model) {
     const segments = await transcriptSpans(path, models, model);
@@ -121,12 +141,24 @@ for (const m of meetings()) {
     transcript = ` | ${pct(sText.detectedRate)} | ${pct(sText.falseAlarmRate)} | ${pct(dropped / sText.referenceSeconds)}`;
   }
   rows.push(
-    `| ${m.name} | ${sNow.referenceSeconds.toFixed(1)} s | ${pct(sOld.detectedRate)} | ${pct(sOld.falseAlarmRate)} | ${pct(sNow.detectedRate)} | ${pct(sNow.falseAlarmRate)}${transcript} |`,
+    `| ${m.name} | ${sNow.referenceSeconds.toFixed(1)} s | ${pct(sOld.detectedRate)} | ${pct(sOld.falseAlarmRate)} | ${pct(sNow.detectedRate)} | ${pct(sNow.falseAlarmRate)} | ${pct(sGate.detectedRate)} | ${pct(sGate.falseAlarmRate)}${transcript} |`,
   );
 }
 const header = models
-  ? '| meeting | labelled speech | before: found | false alarm | after: found | false alarm | transcript: covered | false alarm | found by VAD, no segment |'
-  : '| meeting | labelled speech | before: found | false alarm | after: found | false alarm |';
+  ? '| meeting | labelled speech | before: found | false alarm | after: found | false alarm | gate: found | false alarm | transcript: covered | false alarm | found by VAD, no segment |'
+  : '| meeting | labelled speech | before: found | false alarm | after: found | false alarm | gate: found | false alarm |';
 console.log(header);
 console.log(header.replace(/[^|]+/g, ' --- '));
 console.log(rows.join('\n'));
+for (const [name, pool] of [
+  ['development (dev00 + dev01)', development],
+  ['check (sample)', checks],
+] as const) {
+  const line = (['now', 'gate'] as const)
+    .map((key) => {
+      const p = pool[key]!;
+      return `${key === 'now' ? 'VAD' : 'gate'} found ${pct(1 - p.missed / p.reference)}, false alarm ${pct(p.falseAlarm / p.reference)}`;
+    })
+    .join('; ');
+  console.log(`pooled, ${name}: ${line}`);
+}

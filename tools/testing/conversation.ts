@@ -110,7 +110,10 @@ function readPcm16(path: string): { rate: number; samples: Float32Array } {
  * them laid end to end (ffmpeg's start-up cost is many times espeak's), each trimmed to its
  * voiced extent and brought to a common peak.
  */
-function utterances(dir: string, items: readonly { text: string; voice: Voice }[]): Float32Array[] {
+export function utterances(
+  dir: string,
+  items: readonly { text: string; voice: Voice }[],
+): Float32Array[] {
   const spoken = items.map((item, i) =>
     readPcm16(speak('en', item.text, item.voice, join(dir, `u${i}.wav`))),
   );

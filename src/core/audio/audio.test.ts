@@ -142,6 +142,10 @@ describe('silence', () => {
     expect(isSilentChannel(-10, 3)).toBe(false);
     expect(isSilentChannel(-10, null)).toBe(false);
   });
+  it('is not silent when loud where VAD found no speech', () => {
+    expect(isSilentChannel(-10, 0, 5)).toBe(false);
+    expect(isSilentChannel(-10, 0, 0.1)).toBe(true);
+  });
 });
 
 describe('channel similarity', () => {

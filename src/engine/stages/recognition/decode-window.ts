@@ -208,3 +208,15 @@ export function isNoSpeech(decode: WindowDecode): boolean {
     decode.averageLogProbability < FALLBACK.logProbability
   );
 }
+
+/**
+ * Whether a decode passed Whisper's fallback test (neither repeating itself nor unsure of its
+ * text) and is not silence: the decode the rules would have stopped at.
+ */
+export function isSure(decode: WindowDecode): boolean {
+  return (
+    !isNoSpeech(decode) &&
+    decode.compressionRatio <= FALLBACK.compressionRatio &&
+    decode.averageLogProbability >= FALLBACK.logProbability
+  );
+}

@@ -68,7 +68,10 @@ export class EarlierTextDecoder {
 
   /**
    * One window, with Whisper's fallbacks (decode-window.ts). `speechSeconds` is the window's
-   * speech without its shortened pauses.
+   * speech without its shortened pauses. A window where VAD heard no voice (`levelOnly`: only
+   * loud stretches it rejected) is decoded once, greedily and without the earlier text: the
+   * fallbacks exist to rescue speech known to be there, and over music or noise a sampled
+   * decode that passes, or earlier text carried on, is how text gets invented.
    */
   async decode(
     encoded: Tensor,
@@ -76,7 +79,20 @@ export class EarlierTextDecoder {
     speechSeconds: number,
     language: string,
     task: 'transcribe' | 'translate',
+    levelOnly = false,
   ): Promise<WindowDecode> {
+    if (levelOnly) {
+      return decodeWindow(this.model, encoded, seconds, {
+        language,
+        task,
+        hintTokens: this.hintTokens,
+        contextTokens: [],
+        temperatures: [0],
+        maxNewTokens: tokenBudget(this.model, seconds),
+        random: this.random,
+        ...(this.signal ? { signal: this.signal } : {}),
+      });
+    }
     // slice(-0) would be the whole array: a hint that fills the room leaves none for context
     const earlier =
       this.room > 0 && this.conditioning !== 'dropped' ? this.previous.slice(-this.room) : [];

@@ -1,12 +1,13 @@
 import type { RecognisedSegment } from '../../../core/assemble/response';
 import type { LanguageBehaviour } from '../../../core/contract/request';
 import { seededRandom } from '../../../core/decoding/probabilities';
+import { comparedWords } from '../../../core/decoding/repetition';
 import { fileTime, unpausedSeconds } from '../../../core/decoding/speech-streams';
 import { toSamples, toSeconds } from '../../../core/units';
 import type { LoadedWhisper } from '../../ports';
-import { completeChannel, type GrowingChannel } from '../speech/growing-channel';
+import { completeChannel, onlyHeard, type GrowingChannel } from '../speech/growing-channel';
 import type { ChannelAudio } from '../speech/speech-audio';
-import { isNoSpeech } from './decode-window';
+import { isNoSpeech, isSure, type WindowDecode } from './decode-window';
 import { EarlierTextDecoder } from './earlier-text';
 import {
   LANGUAGE_BEHAVIOURS,
@@ -19,7 +20,13 @@ import {
   prominentLanguage,
   type EncodedWindow,
 } from './language-detection';
-import { KEPT_PAUSE, MIN_WINDOW_SECONDS, WindowCursor } from './window-cursor';
+import {
+  KEPT_PAUSE,
+  MIN_LEVEL_TAIL_SECONDS,
+  MIN_WINDOW_SECONDS,
+  WindowCursor,
+} from './window-cursor';
+import { RepeatGuard } from './repeat-guard';
 import { windowSegments } from './window-segments';
 
 export interface RecognitionOptions {
@@ -42,6 +49,13 @@ export interface RecognitionOptions {
  * behaviour (language-behaviours.ts) decides in which language each stream is decoded and
  * when segments are posted.
  *
+ * VAD decides where to look first: the speech it heard is decoded as before; then the loud
+ * stretches it rejected (`heard: 'level'`), each window greedily and without earlier text, its
+ * segments kept only where the decoding rules are sure of them (`isSure`) and the recogniser
+ * says the same when the window moves (`insists`). So speech VAD cannot hear (a voice over a
+ * music bed) still reaches the recogniser, and what it is unsure of over music or noise is not
+ * written.
+ *
  * The channel may still be growing (see `GrowingChannel`): a window is decoded once all of its
  * audio is settled, so the result is the same as when the whole channel is known at the start.
  */
@@ -54,7 +68,10 @@ export async function transcribeChannel(
   const channel = 'complete' in input ? input : completeChannel(input);
   const behaviour = LANGUAGE_BEHAVIOURS[options.languageBehaviour];
   const { signal } = options;
-  const cursor = () => new WindowCursor(channel, model.windowSamples, duration, behaviour.perTurn);
+  const voice = onlyHeard(channel, 'voice');
+  const loud = onlyHeard(channel, 'level');
+  const cursor = (of: GrowingChannel = voice) =>
+    new WindowCursor(of, model.windowSamples, duration, behaviour.perTurn);
   const decoding: ChannelDecoding = {
     complete: () => channel.complete,
     async settledStart() {
@@ -62,13 +79,15 @@ export async function transcribeChannel(
       const settled = () => toSamples(windows.streams()[0]?.length ?? 0) >= model.windowSamples;
       while (!channel.complete && !settled()) await channel.changed(signal);
       options.onWindow?.();
-      return windows.streamAudio();
+      const streams = windows.streamAudio();
+      // With no voice heard at all, the language is read from the loud stretches.
+      return streams.length > 0 ? streams : cursor(loud).streamAudio();
     },
     encodeStart: (streams) =>
       encodeWindow(model, streams[0]!.audio.subarray(0, model.windowSamples)),
     detect: (window) => detectLanguage(model, window, signal),
     prominent: (streams, known) => prominentLanguage(model, streams, signal, known),
-    decode: (plan) => decodeStreams(model, channel, cursor(), plan, options),
+    decode: (plan) => decodeStreams(model, channel, [cursor(), cursor(loud)], plan, options),
   };
   const detach = channel.attach();
   try {
@@ -80,12 +99,13 @@ export async function transcribeChannel(
 
 /**
  * Decodes a channel's streams in the languages `plan` gives, window by window, until the end
- * of its speech; null if `plan.onComplete` stopped it.
+ * of its speech (first the speech VAD heard, then the loud stretches it rejected); null if
+ * `plan.onComplete` stopped it.
  */
 async function decodeStreams(
   model: LoadedWhisper,
   channel: GrowingChannel,
-  windows: WindowCursor,
+  [voiced, loud]: [WindowCursor, WindowCursor],
   plan: StreamDecoding,
   options: RecognitionOptions,
 ): Promise<RecognisedSegment[] | null> {
@@ -104,6 +124,8 @@ async function decodeStreams(
   let language = 'en';
   let completeSeen = false;
   let done = 0;
+  const guard = new RepeatGuard();
+  let windows = voiced;
   for (;;) {
     signal?.throwIfAborted();
     channel.throwIfFailed();
@@ -112,12 +134,23 @@ async function decodeStreams(
       if (plan.onComplete && !(await plan.onComplete())) return null;
     }
     const next = windows.next();
+    if (next === 'end' && windows === voiced) {
+      windows = loud;
+      continue;
+    }
     if (next === 'end') break;
+    const levelOnly = windows === loud;
     if (next === 'wait') {
       await channel.changed(signal);
       continue;
     }
     const { stream, streamIndex, seek, audio } = next;
+    // The tail of a loud stretch left after the window before it is too short to say anything
+    // that window did not (a short reply alone is a window of 0.85 s or more, padded).
+    if (levelOnly && seek > 0 && toSeconds(audio.length) < MIN_LEVEL_TAIL_SECONDS) {
+      windows.advance(toSeconds(audio.length));
+      continue;
+    }
     options.onWindow?.();
     if (seek === 0) {
       const first = async () => {
@@ -140,9 +173,21 @@ async function decodeStreams(
     ready = null;
     const offset = toSeconds(seek);
     const speechSeconds = unpausedSeconds(stream, offset, offset + seconds, KEPT_PAUSE);
-    const decode = await decoder.decode(encoded, seconds, speechSeconds, language, options.task);
+    const decode = await decoder.decode(
+      encoded,
+      seconds,
+      speechSeconds,
+      language,
+      options.task,
+      levelOnly,
+    );
     let consumed = seconds;
-    if (!isNoSpeech(decode)) {
+    // What VAD heard no voice in is written only where the decoding rules are sure of it.
+    const judged =
+      !levelOnly ||
+      (isSure(decode) &&
+        (await insists(model, decoder, audio, decode, speechSeconds, language, options.task)));
+    if (!isNoSpeech(decode) && judged) {
       const result = windowSegments(
         model,
         decode,
@@ -151,16 +196,52 @@ async function decodeStreams(
         channel.index,
         (t) => fileTime(stream, offset + t),
       );
-      for (const segment of result.segments) {
+      for (const segment of guard.check(result.segments, decode, levelOnly)) {
         segments.push(segment);
         plan.post(segment);
       }
-      decoder.accept(decode, result.textTokens);
+      // Loud stretches come after the speech, out of order: their text is no context.
+      if (!levelOnly) decoder.accept(decode, result.textTokens);
       if (result.consumed > MIN_WINDOW_SECONDS) consumed = result.consumed;
     }
     windows.advance(consumed);
     done += consumed;
-    options.onAdvance?.(done, fileTime(stream, offset + consumed));
+    if (!levelOnly) options.onAdvance?.(done, fileTime(stream, offset + consumed));
   }
-  return segments;
+  return segments.sort((a, b) => a.start - b.start);
+}
+
+/** How far the second hearing of a loud stretch starts after the first (seconds). */
+const SECOND_HEARING_SHIFT = 0.25;
+/** The share of words two hearings must have in common for the recogniser to insist. */
+const INSISTED_WORD_SHARE = 0.5;
+
+/**
+ * Whether the recogniser says the same again when a window it was sure of is heard a quarter
+ * of a second later (for loud stretches VAD heard no voice in). Speech is heard as the same
+ * words however the window falls on it; words read into music or noise mostly change with it
+ * (not always: README, "Speech under music").
+ */
+async function insists(
+  model: LoadedWhisper,
+  decoder: EarlierTextDecoder,
+  audio: Float32Array,
+  first: WindowDecode,
+  speechSeconds: number,
+  language: string,
+  task: 'transcribe' | 'translate',
+): Promise<boolean> {
+  const shift = toSamples(SECOND_HEARING_SHIFT);
+  if (audio.length - shift < toSamples(MIN_LEVEL_TAIL_SECONDS)) return false;
+  const later = audio.subarray(shift);
+  const { encoded } = await encodeWindow(model, later);
+  const seconds = toSeconds(later.length);
+  const again = await decoder.decode(encoded, seconds, speechSeconds, language, task, true);
+  const text = (d: WindowDecode) =>
+    comparedWords(model.decodeText(d.sampled.filter((t) => t < model.vocab.endOfText)));
+  const a = new Set(text(first));
+  const b = new Set(text(again));
+  if (a.size === 0) return false;
+  const shared = [...a].filter((w) => b.has(w)).length;
+  return shared >= INSISTED_WORD_SHARE * Math.max(a.size, b.size);
 }

@@ -9,6 +9,12 @@ import type { GrowingChannel } from '../speech/growing-channel';
 /** A window with less audio than this is not worth a decoder pass (seconds). */
 export const MIN_WINDOW_SECONDS = 0.1;
 
+/**
+ * In a loud stretch VAD heard no voice in, what is left after a window is decoded only if at
+ * least this long (seconds): a fraction of a second of music decodes to a word now and then.
+ */
+export const MIN_LEVEL_TAIL_SECONDS = 0.5;
+
 /** Pauses in a stream are shortened to this (seconds). */
 export const KEPT_PAUSE = 0.5;
 

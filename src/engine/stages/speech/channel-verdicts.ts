@@ -2,13 +2,17 @@ import type { ChannelVerdict } from '../../../core/audio/billing';
 import { areSimilar, compareChannels } from '../../../core/audio/channel-similarity';
 import type { Pcm } from '../../../core/audio/pcm';
 import { isSilentChannel } from '../../../core/audio/silence';
-import { spanDuration, type TimeSpan } from '../../../core/audio/speech-regions';
+import type { GatedRegion } from '../../../core/audio/speech-gate';
+import { spanDuration } from '../../../core/audio/speech-regions';
 
 /** What speech detection found in one channel. */
 export interface ChannelAnalysis {
   index: number;
   peakDb: number;
-  speech: TimeSpan[];
+  /** VAD's speech and the loud stretches outside it. */
+  speech: GatedRegion[];
+  /** Seconds of the channel above its own background (`loud-regions.ts`). */
+  loudSeconds: number;
 }
 
 /**
@@ -22,7 +26,8 @@ export function channelVerdicts(
 ): ChannelVerdict[] {
   const verdicts: ChannelVerdict[] = [];
   for (const a of analyses) {
-    const silent = isSilentChannel(a.peakDb, spanDuration(a.speech));
+    const voice = spanDuration(a.speech.filter((r) => r.heard !== 'level'));
+    const silent = isSilentChannel(a.peakDb, voice, a.loudSeconds);
     let similarTo: number | null = null;
     if (!silent) {
       for (const earlier of verdicts) {

@@ -1,4 +1,5 @@
 import type { Pcm } from '../../../core/audio/pcm';
+import type { SpeechEvidence } from '../../../core/audio/speech-gate';
 import { toSeconds } from '../../../core/units';
 import type { ChannelAudio, SpeechRegion } from './speech-audio';
 
@@ -25,6 +26,32 @@ export interface GrowingChannel {
    * function is called: the speech stage then knows when it is busy and when it waits.
    */
   attach(): () => void;
+}
+
+/**
+ * The same channel with only the regions heard one way (`voice`: VAD's speech, regions without
+ * a mark included; `level`: loud stretches VAD rejected), read live as the channel grows.
+ */
+export function onlyHeard(channel: GrowingChannel, heard: SpeechEvidence): GrowingChannel {
+  const keep = (r: SpeechRegion) => (r.heard ?? 'voice') === heard;
+  return {
+    index: channel.index,
+    get samples() {
+      return channel.samples;
+    },
+    get duration() {
+      return channel.duration;
+    },
+    get speech() {
+      return channel.speech.filter(keep);
+    },
+    get complete() {
+      return channel.complete;
+    },
+    changed: (signal) => channel.changed(signal),
+    throwIfFailed: () => channel.throwIfFailed(),
+    attach: () => channel.attach(),
+  };
 }
 
 /** A channel whose speech is all known. */

@@ -11,11 +11,13 @@ import {
   silentChannelCount,
   similarChannelCount,
 } from '../../../core/audio/billing';
-import { peakLevelDb } from '../../../core/audio/levels';
+import { frameLevelsDb, peakLevelDb } from '../../../core/audio/levels';
+import { loudRegions, unsettledLoudSeconds } from '../../../core/audio/loud-regions';
 import type { Pcm } from '../../../core/audio/pcm';
 import { providedFileMetadata } from '../../../core/audio/probe';
 import { isSilentChannel } from '../../../core/audio/silence';
 import { noiseFramesOutside } from '../../../core/audio/spectral-denoise';
+import { gateRegions, type GatedRegion } from '../../../core/audio/speech-gate';
 import {
   settledSpeechRegions,
   spanDuration,
@@ -29,6 +31,7 @@ import { ChannelFeed, type GrowingChannel } from './growing-channel';
 import { denoise } from './noise-reduction';
 import type { ChannelAudio, SpeechAudio } from './speech-audio';
 import { ChannelScoring } from './vad-scoring';
+import { VAD_WINDOW } from '../../models/silero-vad';
 
 export interface SpeechStageInput {
   media: DecodedMedia;
@@ -85,9 +88,17 @@ async function findSpeech(
       if (noiseReduction || !vad.runsApart) return;
       const heard = toSeconds(scored);
       for (const feed of feeds) {
+        const samples = channels[feed.index]!.subarray(0, scored);
+        const voice = settledSpeechRegions(scoring.probabilities(feed.index), heard, false);
+        const loud = loudRegions(frameLevelsDb(samples, VAD_WINDOW), heard);
+        // Loud stretches settle later than VAD's regions (their background looks ahead), and
+        // how a stretch is judged depends on all of it (speech-gate.ts): what lies in one still
+        // open waits for it.
+        let settled = heard - unsettledLoudSeconds();
+        for (const l of loud) if (l.end > settled) settled = Math.min(settled, l.start);
         feed.update(
-          channels[feed.index]!.subarray(0, scored),
-          settledSpeechRegions(scoring.probabilities(feed.index), heard, false),
+          samples,
+          gateRegions(voice, loud).filter((r) => r.end <= settled),
         );
       }
       // The first segment is what the user waits for. Once recognition has the first piece,
@@ -109,10 +120,11 @@ async function findSpeech(
   const checkStarted = clock();
   const analyses = channels.map((samples, index) => {
     const peakDb = peakLevelDb(samples);
-    const speech = isSilentChannel(peakDb, null)
-      ? []
-      : speechRegions(scoring.probabilities(index), duration);
-    return { index, peakDb, speech };
+    if (isSilentChannel(peakDb, null)) return { index, peakDb, speech: [], loudSeconds: 0 };
+    const voice = speechRegions(scoring.probabilities(index), duration);
+    const loud = loudRegions(frameLevelsDb(samples, VAD_WINDOW), duration);
+    const speech: GatedRegion[] = gateRegions(voice, loud);
+    return { index, peakDb, speech, loudSeconds: spanDuration(loud) };
   });
   const verdicts = channelVerdicts(channels, analyses, SAMPLE_RATE);
   const vadTime = scoring.seconds + clock() - checkStarted;
@@ -142,7 +154,7 @@ async function findSpeech(
     nbSilentChannels: silentChannelCount(verdicts),
     channels: out,
     billing: channelBilling(verdicts, duration),
-    totalSpeechDuration: out.reduce((sum, c) => sum + spanDuration(c.speech), 0),
+    totalSpeechDuration: out.reduce((sum, c) => sum + spanDuration(voiceOf(c.speech)), 0),
     timings: {
       // `audio_conversion_time` covers reading, probing, decoding and noise reduction.
       audio_conversion_time: media.seconds() + noiseReductionTime,
@@ -150,4 +162,9 @@ async function findSpeech(
       noise_reduction_time: noiseReductionTime,
     },
   };
+}
+
+/** The regions VAD heard as a voice. */
+function voiceOf(regions: readonly GatedRegion[]): GatedRegion[] {
+  return regions.filter((r) => r.heard !== 'level');
 }

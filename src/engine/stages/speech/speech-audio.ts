@@ -1,10 +1,13 @@
 import type { Pcm } from '../../../core/audio/pcm';
-import type { TimeSpan } from '../../../core/audio/speech-regions';
+import type { GatedRegion } from '../../../core/audio/speech-gate';
 import type { ChannelBilling, ProvidedFileMetadata } from '../../../core/contract/response';
 import type { Seconds } from '../../../core/units';
 
-/** A stretch of speech found by voice activity detection, in seconds from the file's start. */
-export type SpeechRegion = TimeSpan;
+/**
+ * A stretch to recognise, in seconds from the file's start: speech found by voice activity
+ * detection, or a loud stretch it rejected (`heard: 'level'`), which recognition judges.
+ */
+export type SpeechRegion = GatedRegion;
 
 /** One channel that goes on to recognition: non-silent and not similar to an earlier one. */
 export interface ChannelAudio {
