@@ -3,6 +3,7 @@ import { warmUp } from '../../../engine/pipeline';
 import type { CliIo } from '../cli';
 import { nodeEnginePorts } from '../engine-ports';
 import { buildServer } from './server';
+import { defaultUploadDir, UploadFolders } from './upload-folders';
 import { serviceKeys, type ServeArgs } from './serve-args';
 
 const version = (
@@ -59,9 +60,30 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     );
     return 1;
   }
+  const uploads = new UploadFolders(args.uploadDir ?? defaultUploadDir());
+  try {
+    const swept = await uploads.open();
+    if (swept.length > 0) {
+      io.stderr(
+        `murmur serve: removed the upload folders of ${swept.length} instance${swept.length === 1 ? '' : 's'} no longer running, in ${uploads.parent}\n`,
+      );
+    }
+  } catch (thrown) {
+    io.stderr(
+      `murmur serve: cannot use ${uploads.parent} for uploads: ${thrown instanceof Error ? thrown.message : String(thrown)}\n`,
+    );
+    return 1;
+  }
   const server = await buildServer({
     keys: args.auth ? keys : null,
     maxUploadBytes: args.maxUploadMb * 1024 * 1024,
+    maxSeconds: args.maxDurationMinutes * 60,
+    maxChannels: args.maxChannels,
+    idleSeconds: args.idleTimeoutSeconds,
+    totalSeconds: args.requestTimeoutSeconds,
+    graceSeconds: args.shutdownGraceSeconds,
+    allowPrivateUrls: args.allowPrivateUrls,
+    uploads,
     concurrency: args.concurrency,
     queue: args.queue,
     engines,
@@ -83,6 +105,7 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
   );
   await stopped;
   await server.stop();
+  await uploads.close();
   io.stderr('murmur serve: stopped\n');
   return 0;
 }
