@@ -110,6 +110,42 @@ describe('murmur serve under hostile input', () => {
     expect(await server.rssKb()).toBeLessThan(1.5 * 1024 * 1024);
   });
 
+  it('answers /health at once while a nine-minute file decodes', async () => {
+    const nine = fixtures.ffmpeg('nine.mp3', [
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=16000:cl=stereo',
+      '-t',
+      '540',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '24k',
+    ]);
+    const transcription = post(server, [`audio=@${nine}`]);
+    const latencies: number[] = [];
+    let done = false;
+    void transcription.finally(() => (done = true));
+    while (!done) {
+      const started = performance.now();
+      // fetch, not curl: starting a curl process takes longer than the answer on a busy machine.
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+      latencies.push(performance.now() - started);
+      await sleep(50);
+    }
+    expect((await transcription).status).toBe(200);
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `health while decoding: ${latencies.length} probes, median ${latencies[latencies.length >> 1]!.toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`,
+    );
+    // With ffmpeg on the main thread one probe waited for the whole transcription (10 s);
+    // generous bounds, for a machine busy with other work.
+    expect(latencies.length).toBeGreaterThanOrEqual(5);
+    expect(latencies[latencies.length >> 1]).toBeLessThan(250);
+    expect(latencies.at(-1)).toBeLessThan(2000);
+  }, 120_000);
+
   it('refuses a file whose header claims 80 hours with 413, not 500', async () => {
     const claims = flacClaiming(fixtures, 'claims.flac', 1, 80);
     const answer = await post(server, [`audio=@${claims}`]);

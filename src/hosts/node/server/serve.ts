@@ -47,6 +47,7 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
       translationModel: args.translationModel,
       segmentationModel: args.segmentationModel,
       embeddingModel: args.embeddingModel,
+      ffmpegThread: true,
     }),
   );
   io.stderr(`murmur serve: loading ${args.model} from ${args.models ?? 'the hub'}\n`);
