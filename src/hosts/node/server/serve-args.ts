@@ -51,7 +51,7 @@ export const SERVE_DEFAULTS: Omit<ServeArgs, 'help'> = {
   queue: 8,
   auth: true,
   maxDurationMinutes: 120,
-  maxChannels: 8,
+  maxChannels: 2,
   idleTimeoutSeconds: 30,
   requestTimeoutSeconds: 300,
   shutdownGraceSeconds: 30,

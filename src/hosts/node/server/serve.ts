@@ -13,14 +13,16 @@ const version = (
 ).version;
 
 /** Resolves on the first SIGTERM or SIGINT; a second one ends the process at once. */
-function stopSignal(io: CliIo): Promise<string> {
+function stopSignal(io: CliIo, graceSeconds: number): Promise<string> {
   return new Promise((resolve) => {
     const first = (signal: string) => {
       process.off('SIGTERM', first);
       process.off('SIGINT', first);
       process.once('SIGTERM', () => process.exit(1));
       process.once('SIGINT', () => process.exit(1));
-      io.stderr(`murmur serve: ${signal}: finishing the requests in flight (again to stop now)\n`);
+      io.stderr(
+        `murmur serve: ${signal}: finishing the requests in flight, for at most ${graceSeconds} s (again to stop now)\n`,
+      );
       resolve(signal);
     };
     process.on('SIGTERM', first);
@@ -91,7 +93,7 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     version,
     logger: { level: 'info' },
   });
-  const stopped = stopSignal(io);
+  const stopped = stopSignal(io, args.shutdownGraceSeconds);
   let address: string;
   try {
     address = await server.app.listen({ host: args.host, port: args.port });
