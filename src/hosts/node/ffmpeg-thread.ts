@@ -37,6 +37,8 @@ export function threadFfmpeg(): FfmpegPort & { close(): Promise<void> } {
       const call = pending.get(reply.id);
       if (call === undefined) return;
       pending.delete(reply.id);
+      // An idle thread does not keep the process alive; one with calls under way does.
+      if (pending.size === 0) started.unref();
       if (reply.type === 'error') call.reject(fromWireError(reply.data));
       else call.resolve(reply.data);
     });
@@ -60,7 +62,9 @@ export function threadFfmpeg(): FfmpegPort & { close(): Promise<void> } {
     const id = ++next;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      start().postMessage({ id, type, data });
+      const thread = start();
+      thread.ref();
+      thread.postMessage({ id, type, data });
     });
   };
 
