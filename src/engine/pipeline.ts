@@ -1,3 +1,4 @@
+import type { MediaLimits } from '../core/audio/media-limits';
 import type { MediaFile, TranscriptionRequest } from '../core/contract/request';
 import {
   SPEAKER_NOT_ACTIVATED,
@@ -25,6 +26,8 @@ export interface PipelineOptions {
   onSegment?: (segment: Segment) => void;
   /** The speaker turns found (diarization on), labelled as in the response. */
   onSpeakerTurns?: (turns: SpeakerTurn[]) => void;
+  /** What the host lets this request cost (duration, channels); none by default. */
+  limits?: MediaLimits;
 }
 
 /**
@@ -82,7 +85,10 @@ export async function runPipeline<F extends MediaFile>(
         )
       : null;
 
-  const decoded = await media.run(request, stage('decode'));
+  const decoded = await media.run(
+    { ...request, ...(options.limits ? { limits: options.limits } : {}) },
+    stage('decode'),
+  );
   const found = speech.run(
     { media: decoded, noiseReduction: request.toggle_noise_reduction },
     stage('vad'),

@@ -33,7 +33,11 @@ export function fieldsFromRecord<F extends MediaFile>(
 ): FieldSource<F> {
   return {
     keys: () => [...Object.keys(strings), ...Object.keys(files)],
-    get: (name) => files[name] ?? strings[name] ?? null,
+    // Own fields only: names such as __proto__ or constructor must not reach Object's members.
+    get: (name) =>
+      (Object.hasOwn(files, name) ? files[name] : undefined) ??
+      (Object.hasOwn(strings, name) ? strings[name] : undefined) ??
+      null,
   };
 }
 

@@ -18,6 +18,7 @@ import type {
   ModelFiles,
 } from '../../engine/ports';
 import { nodeFfmpeg, type NodeFfmpegOptions } from './ffmpeg-core';
+import { threadFfmpeg } from './ffmpeg-thread';
 import { nodeModelFiles } from './model-files';
 import { nodeOnnxRuntime } from './onnx-runtime';
 import { configureModelSource } from './transformers-setup';
@@ -35,6 +36,11 @@ export interface NodeEngineSettings {
   /** The voice activity model's id (default: the production Silero VAD). */
   vadModel?: string;
   ffmpeg?: NodeFfmpegOptions;
+  /**
+   * Run ffmpeg on a worker thread of its own rather than the caller's (the HTTP service: its
+   * main thread must stay free to answer while a file decodes).
+   */
+  ffmpegThread?: boolean;
   /** Model files other than those of `models` (tests give missing or counted ones). */
   modelFiles?: ModelFiles;
   /** See `EnginePorts.fetchTimeoutSeconds`. */
@@ -58,7 +64,7 @@ export function nodeEnginePorts(settings: NodeEngineSettings): EnginePorts {
   const segmentation = settings.segmentationModel ?? DEFAULT_SEGMENTATION_MODEL;
   const embedding = settings.embeddingModel ?? DEFAULT_EMBEDDING_MODEL;
   return {
-    ffmpeg: nodeFfmpeg(settings.ffmpeg ?? {}),
+    ffmpeg: settings.ffmpegThread ? threadFfmpeg() : nodeFfmpeg(settings.ffmpeg ?? {}),
     fetch: (url, init) => fetch(url, init),
     crossOriginFetch: false,
     ...(settings.fetchTimeoutSeconds === undefined

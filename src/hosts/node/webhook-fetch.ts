@@ -1,4 +1,7 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { DeliveryFetch } from '../../core/webhook/delivery';
+import { isPrivateLiteral, PrivateAddressError, publicLookup } from './address-guard';
 
 /**
  * Node's fetch for webhook delivery. The receiver's answer body is not read, but it is
@@ -9,3 +12,27 @@ export const nodeDeliveryFetch: DeliveryFetch = async (url, init) => {
   await answer.body?.cancel();
   return { status: answer.status, statusText: answer.statusText };
 };
+
+/**
+ * Delivery to public addresses only (the HTTP service's default): the receiver's name is
+ * resolved and checked before the connection is made (`publicLookup`), an IP literal is checked
+ * as it is, and a redirect is not followed (it would lead anywhere): it counts as the answer.
+ */
+export const publicDeliveryFetch: DeliveryFetch = (url, init) =>
+  new Promise((resolve, reject) => {
+    const target = new URL(url);
+    if (isPrivateLiteral(target)) return reject(new PrivateAddressError());
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(target, {
+      method: init.method,
+      headers: { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) },
+      signal: init.signal,
+      lookup: publicLookup as never,
+    });
+    request.on('response', (answer) => {
+      answer.resume();
+      resolve({ status: answer.statusCode ?? 0, statusText: answer.statusMessage ?? '' });
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });

@@ -1,6 +1,7 @@
 import { pcmFloats, type Pcm } from '../../../core/audio/pcm';
 import { readProbe, type MediaProbe } from '../../../core/audio/probe';
 import { alignWindow } from '../../../core/audio/window-alignment';
+import { tooLong } from '../../../core/audio/media-limits';
 import { ServiceError } from '../../../core/contract/errors';
 import { SAMPLE_RATE, toSamples, toSeconds } from '../../../core/units';
 import type { FfmpegPort, ProgressListener } from '../../ports';
@@ -19,7 +20,19 @@ export interface DecodeOptions {
    * of floats (default `COMPACT_FROM_SECONDS`); shorter audio keeps the decoder's floats.
    */
   compactFromSeconds?: number;
+  /**
+   * Decoding stops with `payload_too_large` past this many seconds: the probe's duration is
+   * checked before, but a stream may not state one, or state less than it holds.
+   */
+  maxSeconds?: number;
 }
+
+/**
+ * The channels start this long and grow as decoding goes on: a header may claim any length
+ * (75 hours of 16 kHz samples no longer fit one typed array), and what it claims is not trusted
+ * to size memory.
+ */
+const FIRST_CAPACITY_SECONDS = 3600;
 
 /**
  * From 10 minutes on, channels are kept 16-bit: two hours of stereo then hold 461 MB instead of
@@ -209,7 +222,10 @@ export async function* decodeChannels(
   if (!(windowSeconds >= 2)) throw new RangeError('windowSeconds must be at least 2.');
   const window = toSamples(windowSeconds);
   const leadIn = toSamples(LEAD_IN_SECONDS);
-  const expected = probe.duration === null ? window : toSamples(probe.duration + 1);
+  const expected =
+    probe.duration === null
+      ? window
+      : toSamples(Math.min(probe.duration + 1, FIRST_CAPACITY_SECONDS));
   const compactFrom = options.compactFromSeconds ?? COMPACT_FROM_SECONDS;
   const compact = probe.duration === null || probe.duration >= compactFrom;
   const buffers = new ChannelBuffers(count, expected, compact);
@@ -279,6 +295,9 @@ export async function* decodeChannels(
     buffers.append(interleaved, from);
     const added = buffers.length - before;
     const decoded = toSeconds(buffers.length);
+    if (options.maxSeconds !== undefined && decoded > options.maxSeconds) {
+      throw tooLong(fileName, null, options.maxSeconds);
+    }
     options.onProgress?.(
       probe.duration === null ? null : Math.min(1, decoded / probe.duration),
       `Decoding audio: ${Math.floor(decoded)} s${probe.duration === null ? '' : ` of ${Math.round(probe.duration)} s`}`,
@@ -305,6 +324,19 @@ function checkComplete(
   log: readonly string[],
   fileName: string,
 ) {
+  if (decoded === 0 && !(probe.duration !== null && probe.duration > 0)) {
+    // A header with no samples after it (a WAV cut after its header) is not silence to transcribe.
+    throw new ServiceError(
+      'undecodable_media',
+      `"${fileName}" holds no audio samples: nothing follows its header.`,
+    );
+  }
+  if (decoded === 0) {
+    throw new ServiceError(
+      'undecodable_media',
+      `"${fileName}" holds no decodable audio${failureDetail(log)}.`,
+    );
+  }
   const declared = probe.duration;
   if (declared === null || declared < 1) return;
   const complaint = log.some((l) =>
@@ -314,12 +346,6 @@ function checkComplete(
     throw new ServiceError(
       'undecodable_media',
       `"${fileName}" is truncated or damaged: it declares ${declared.toFixed(1)} s of audio but only ${decoded.toFixed(1)} s could be decoded. Use the complete file.`,
-    );
-  }
-  if (decoded === 0) {
-    throw new ServiceError(
-      'undecodable_media',
-      `"${fileName}" holds no decodable audio${failureDetail(log)}.`,
     );
   }
 }

@@ -4,6 +4,7 @@
  * is decoded, 16 kHz float per channel, piece by piece (ffmpeg decodes the next piece while
  * the speech stage reads this one), and the seconds spent waiting for ffmpeg.
  */
+import { checkMediaLimits, type MediaLimits } from '../../../core/audio/media-limits';
 import type { MediaProbe } from '../../../core/audio/probe';
 import type { Endpoint } from '../../../core/contract/endpoints';
 import type { MediaFile, MediaInput } from '../../../core/contract/request';
@@ -18,6 +19,8 @@ export interface MediaStageInput<F extends MediaFile> {
   windowSeconds?: number;
   /** See `DecodeOptions.compactFromSeconds`; tests make it 0 to keep short audio 16-bit. */
   compactFromSeconds?: number;
+  /** What the host lets one request cost; checked from the probe, before decoding. */
+  limits?: MediaLimits;
 }
 
 export interface DecodedMedia {
@@ -44,6 +47,7 @@ export async function run<F extends MediaFile>(
   let probe: MediaProbe;
   try {
     probe = await probeMedia(ports.ffmpeg, path, fileName, signal);
+    checkMediaLimits(probe, input.limits ?? {}, fileName);
   } catch (thrown) {
     await ports.ffmpeg.unmount(path);
     throw thrown;
@@ -58,6 +62,7 @@ export async function run<F extends MediaFile>(
         ...(input.compactFromSeconds === undefined
           ? {}
           : { compactFromSeconds: input.compactFromSeconds }),
+        ...(input.limits?.maxSeconds === undefined ? {} : { maxSeconds: input.limits.maxSeconds }),
       })) {
         busy += clock() - resumed;
         yield piece;

@@ -116,6 +116,14 @@ async function readBody(
   return buffer.length === length ? buffer : buffer.slice(0, length);
 }
 
+/** Refuses the page of a video platform given as a media URL (it is a web page, not media). */
+export function refuseSocialPlatform(url: string, field: string): void {
+  const platform = socialPlatformOf(url);
+  if (platform === null) return;
+  const message = `${field} is a ${platform} page, not a media file: media cannot be fetched from ${platform} pages (in the browser or by Murmur's CLI). Download the audio or video file and drop it here, or give a direct link to the file.`;
+  throw new ServiceError('invalid_request', message, [{ field, message }]);
+}
+
 /**
  * Fetches a media URL with progress and abort, refusing what cannot be media: pages of video
  * platforms, web pages, text. A fetch the browser was not allowed to read is explained, with
@@ -129,11 +137,7 @@ export async function fetchMedia(
 ): Promise<{ name: string; bytes: Uint8Array }> {
   const field = ENDPOINTS[endpoint].urlField;
   const parsed = new URL(url);
-  const platform = socialPlatformOf(url);
-  if (platform !== null) {
-    const message = `${field} is a ${platform} page, not a media file: media cannot be fetched from ${platform} pages (in the browser or by Murmur's CLI). Download the audio or video file and drop it here, or give a direct link to the file.`;
-    throw new ServiceError('invalid_request', message, [{ field, message }]);
-  }
+  refuseSocialPlatform(url, field);
   const seconds = options.timeoutSeconds ?? FETCH_TIMEOUT_SECONDS;
   const timer = deadline(seconds, options.signal);
   try {

@@ -22,6 +22,20 @@ export interface ServeArgs {
   /** Requests that may wait for a free transcription; beyond it, 429. */
   queue: number;
   auth: boolean;
+  /** Longest media accepted (413 beyond), checked from the probe before decoding. */
+  maxDurationMinutes: number;
+  /** Most audio channels accepted (413 beyond). */
+  maxChannels: number;
+  /** The longest silence tolerated from a client or a media URL (headers, body, download). */
+  idleTimeoutSeconds: number;
+  /** The longest an upload or a media URL's download may take in all. */
+  requestTimeoutSeconds: number;
+  /** After SIGTERM, how long the requests in flight may take before they are cancelled. */
+  shutdownGraceSeconds: number;
+  /** The folder the server owns for uploads (null: `murmur-serve` in the system's). */
+  uploadDir: string | null;
+  /** Let audio_url and webhook_url reach loopback and private addresses. */
+  allowPrivateUrls: boolean;
 }
 
 export const SERVE_DEFAULTS: Omit<ServeArgs, 'help'> = {
@@ -36,6 +50,13 @@ export const SERVE_DEFAULTS: Omit<ServeArgs, 'help'> = {
   concurrency: 1,
   queue: 8,
   auth: true,
+  maxDurationMinutes: 120,
+  maxChannels: 2,
+  idleTimeoutSeconds: 30,
+  requestTimeoutSeconds: 300,
+  shutdownGraceSeconds: 30,
+  uploadDir: null,
+  allowPrivateUrls: false,
 };
 
 function wholeNumber(name: string, value: string, min: number): number {
@@ -47,8 +68,9 @@ function wholeNumber(name: string, value: string, min: number): number {
 
 /**
  * `murmur serve [--host H] [--port P] [--models DIR|URL] [--model ID] [--translation-model ID]
- * [--max-upload-mb N]
- * [--concurrency N] [--queue N] [--no-auth]`. Unknown options are errors: a server that starts
+ * [--max-upload-mb N] [--max-duration-minutes N] [--max-channels N] [--idle-timeout-seconds N]
+ * [--request-timeout-seconds N] [--shutdown-grace-seconds N] [--upload-dir DIR]
+ * [--concurrency N] [--queue N] [--no-auth] [--allow-private-urls]`. Unknown options are errors: a server that starts
  * with a typo in its limits would run with limits nobody chose.
  */
 export function parseServeArgs(argv: readonly string[]): ServeArgs {
@@ -59,6 +81,10 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     if (arg === '--help' || arg === '-h') return { ...args, help: true };
     if (arg === '--no-auth') {
       args.auth = false;
+      continue;
+    }
+    if (arg === '--allow-private-urls') {
+      args.allowPrivateUrls = true;
       continue;
     }
     if (!arg.startsWith('--')) throw new CliUsageError(`serve takes no "${arg}".`);
@@ -97,6 +123,24 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
         break;
       case 'queue':
         args.queue = wholeNumber(name, value, 0);
+        break;
+      case 'max-duration-minutes':
+        args.maxDurationMinutes = wholeNumber(name, value, 1);
+        break;
+      case 'max-channels':
+        args.maxChannels = wholeNumber(name, value, 1);
+        break;
+      case 'idle-timeout-seconds':
+        args.idleTimeoutSeconds = wholeNumber(name, value, 1);
+        break;
+      case 'request-timeout-seconds':
+        args.requestTimeoutSeconds = wholeNumber(name, value, 1);
+        break;
+      case 'shutdown-grace-seconds':
+        args.shutdownGraceSeconds = wholeNumber(name, value, 0);
+        break;
+      case 'upload-dir':
+        args.uploadDir = value;
         break;
       default:
         throw new CliUsageError(`Unknown serve option --${name}.`);

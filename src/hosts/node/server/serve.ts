@@ -3,6 +3,7 @@ import { warmUp } from '../../../engine/pipeline';
 import type { CliIo } from '../cli';
 import { nodeEnginePorts } from '../engine-ports';
 import { buildServer } from './server';
+import { defaultUploadDir, UploadFolders } from './upload-folders';
 import { serviceKeys, type ServeArgs } from './serve-args';
 
 const version = (
@@ -12,14 +13,16 @@ const version = (
 ).version;
 
 /** Resolves on the first SIGTERM or SIGINT; a second one ends the process at once. */
-function stopSignal(io: CliIo): Promise<string> {
+function stopSignal(io: CliIo, graceSeconds: number): Promise<string> {
   return new Promise((resolve) => {
     const first = (signal: string) => {
       process.off('SIGTERM', first);
       process.off('SIGINT', first);
       process.once('SIGTERM', () => process.exit(1));
       process.once('SIGINT', () => process.exit(1));
-      io.stderr(`murmur serve: ${signal}: finishing the requests in flight (again to stop now)\n`);
+      io.stderr(
+        `murmur serve: ${signal}: finishing the requests in flight, for at most ${graceSeconds} s (again to stop now)\n`,
+      );
       resolve(signal);
     };
     process.on('SIGTERM', first);
@@ -46,6 +49,7 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
       translationModel: args.translationModel,
       segmentationModel: args.segmentationModel,
       embeddingModel: args.embeddingModel,
+      ffmpegThread: true,
     }),
   );
   io.stderr(`murmur serve: loading ${args.model} from ${args.models ?? 'the hub'}\n`);
@@ -59,16 +63,37 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     );
     return 1;
   }
+  const uploads = new UploadFolders(args.uploadDir ?? defaultUploadDir());
+  try {
+    const swept = await uploads.open();
+    if (swept.length > 0) {
+      io.stderr(
+        `murmur serve: removed the upload folders of ${swept.length} instance${swept.length === 1 ? '' : 's'} no longer running, in ${uploads.parent}\n`,
+      );
+    }
+  } catch (thrown) {
+    io.stderr(
+      `murmur serve: cannot use ${uploads.parent} for uploads: ${thrown instanceof Error ? thrown.message : String(thrown)}\n`,
+    );
+    return 1;
+  }
   const server = await buildServer({
     keys: args.auth ? keys : null,
     maxUploadBytes: args.maxUploadMb * 1024 * 1024,
+    maxSeconds: args.maxDurationMinutes * 60,
+    maxChannels: args.maxChannels,
+    idleSeconds: args.idleTimeoutSeconds,
+    totalSeconds: args.requestTimeoutSeconds,
+    graceSeconds: args.shutdownGraceSeconds,
+    allowPrivateUrls: args.allowPrivateUrls,
+    uploads,
     concurrency: args.concurrency,
     queue: args.queue,
     engines,
     version,
     logger: { level: 'info' },
   });
-  const stopped = stopSignal(io);
+  const stopped = stopSignal(io, args.shutdownGraceSeconds);
   let address: string;
   try {
     address = await server.app.listen({ host: args.host, port: args.port });
@@ -83,6 +108,7 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
   );
   await stopped;
   await server.stop();
+  await uploads.close();
   io.stderr('murmur serve: stopped\n');
   return 0;
 }

@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -27,16 +29,31 @@ import {
   type DeliveryPolicy,
 } from '../../../core/webhook/delivery';
 import { webhookPayload } from '../../../core/webhook/payload';
+import type { TranscriptionResponse } from '../../../core/contract/response';
 import { runPipeline } from '../../../engine/pipeline';
 import type { EnginePorts } from '../../../engine/ports';
-import { nodeDeliveryFetch } from '../webhook-fetch';
+import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
 import { Admission } from './admission';
-import { readUpload } from './upload';
+import { answerClientError } from './client-errors';
+import { checkUrlAddress, downloadMedia } from './media-download';
+import { FORM_OVERHEAD_BYTES, readUpload } from './upload';
+import type { UploadFolders } from './upload-folders';
 
 export interface ServerSettings {
   /** Accepted `x-service-key` values; null: no key is asked for. */
   keys: ReadonlySet<string> | null;
   maxUploadBytes: number;
+  /** Longest media accepted, in seconds, and most channels (413 beyond, from the probe). */
+  maxSeconds: number;
+  maxChannels: number;
+  /** The longest a client or a media URL may send nothing (headers, body, download). */
+  idleSeconds: number;
+  /** The longest an upload or a media URL's download may take in all. */
+  totalSeconds: number;
+  /** After `stop()`, how long requests in flight may take before they are cancelled. */
+  graceSeconds: number;
+  /** Let audio_url and webhook_url reach loopback and private addresses. */
+  allowPrivateUrls: boolean;
   concurrency: number;
   queue: number;
   /** One engine per concurrent transcription (each has its own ffmpeg; models are shared). */
@@ -44,21 +61,20 @@ export interface ServerSettings {
   version: string;
   /** Fastify's logger option: pino settings, or false for none. */
   logger: FastifyServerOptions['logger'];
-  tmpDir?: string;
+  /** Where each request's files go (opened, and swept, before the server is built). */
+  uploads: UploadFolders;
   webhook?: { fetch?: DeliveryFetch; policy?: DeliveryPolicy };
 }
 
 export interface MurmurServer {
   app: FastifyInstance;
   /**
-   * Stops taking requests (new ones get 503), lets those in flight finish and their webhooks
-   * be delivered, then closes.
+   * Stops taking requests (new ones get 503), gives those in flight the grace period to finish
+   * (then cancels them, each answered with the error body), delivers their webhooks within
+   * what is left of it, then closes.
    */
   stop(): Promise<void>;
 }
-
-/** The form fields and multipart framing around a file; an upload may exceed the file limit by this. */
-const FORM_OVERHEAD_BYTES = 1024 * 1024;
 
 const ICON = new URL('../../../../public/icon.svg', import.meta.url);
 
@@ -66,6 +82,7 @@ const ICON = new URL('../../../../public/icon.svg', import.meta.url);
 interface RequestNotes {
   stages?: Record<string, unknown>;
   notices?: string[];
+  error?: { code: string; message: string };
 }
 const notes = new WeakMap<FastifyRequest, RequestNotes>();
 const started = new WeakMap<FastifyRequest, number>();
@@ -91,6 +108,13 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceE
     requestId: request.id,
     now: new Date(),
   });
+  // The log line says what failed, not only the status.
+  notes.set(request, {
+    ...notes.get(request),
+    error: { code: error.code, message: error.message },
+  });
+  // A body that was not read to its end cannot be followed by another request on this connection.
+  if (!request.raw.readableEnded) reply.header('connection', 'close');
   return reply.code(error.status).header('x-request-id', request.id).send(body);
 }
 
@@ -112,9 +136,23 @@ function fromFastifyError(error: { statusCode?: number; code?: string; message: 
 export async function buildServer(settings: ServerSettings): Promise<MurmurServer> {
   const admission = new Admission(settings.concurrency, settings.queue);
   const deliveries = new Set<Promise<DeliveryOutcome>>();
+  /** The transcription requests being answered, and the means to cancel each. */
+  const inFlight = new Map<AbortController, Promise<unknown>>();
   let stopping = false;
 
   const app = Fastify({
+    // Node's own clock for the headers (checked every second, not every 30 s); the body's
+    // limits are the upload reader's, which answers with the error body.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          headersTimeout: settings.idleSeconds * 1000,
+          requestTimeout: 0,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
+    clientErrorHandler: answerClientError(settings.idleSeconds),
     logger: settings.logger,
     // One line per request, written by the onResponse hook below, instead of Fastify's two.
     logController: new LogController({
@@ -165,6 +203,7 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
         seconds: Number(seconds.toFixed(3)),
         ...(extra.stages ? { stages: extra.stages } : {}),
         ...(extra.notices?.length ? { notices: extra.notices } : {}),
+        ...(extra.error ? { error: extra.error } : {}),
       },
       'request',
     );
@@ -216,7 +255,9 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
 
   const deliver = (url: string, requestId: string, body: unknown, log: FastifyRequest['log']) => {
     const delivery = deliverWebhook(url, body, {
-      fetch: settings.webhook?.fetch ?? nodeDeliveryFetch,
+      fetch:
+        settings.webhook?.fetch ??
+        (settings.allowPrivateUrls ? nodeDeliveryFetch : publicDeliveryFetch),
       ...(settings.webhook?.policy ? { policy: settings.webhook.policy } : {}),
       onEvent: (event) => {
         if (event.kind === 'retrying') log.warn({ webhook: { url, ...event } }, 'webhook retry');
@@ -229,77 +270,117 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     });
   };
 
-  const transcribe =
-    (endpoint: Endpoint) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const ticket = admission.enter();
-      if (ticket === null) {
-        const seconds = admission.retryAfterSeconds();
-        const { running, waiting } = admission.load;
-        reply.header('retry-after', String(seconds)).header('connection', 'close');
-        return sendError(
-          request,
-          reply,
-          new ServiceError(
-            'too_many_requests',
-            `The service is busy (${running} transcription${running === 1 ? '' : 's'} running, ${waiting} waiting); try again in ${seconds} s.`,
-          ),
+  /** The answer of one transcription request: the response, or the error that ended it. */
+  const answer = async (
+    endpoint: Endpoint,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    controller: AbortController,
+  ): Promise<{ response: TranscriptionResponse; notices: string[] } | ServiceError> => {
+    const ticket = admission.enter();
+    if (ticket === null) {
+      const seconds = admission.retryAfterSeconds();
+      const { running, waiting } = admission.load;
+      reply.header('retry-after', String(seconds)).header('connection', 'close');
+      return new ServiceError(
+        'too_many_requests',
+        `The service is busy (${running} transcription${running === 1 ? '' : 's'} running, ${waiting} waiting); try again in ${seconds} s.`,
+      );
+    }
+    let dir: string | null = null;
+    try {
+      const declared = Number(request.headers['content-length']);
+      if (declared > settings.maxUploadBytes + FORM_OVERHEAD_BYTES) {
+        const mb = Math.round(settings.maxUploadBytes / (1024 * 1024));
+        throw new ServiceError(
+          'payload_too_large',
+          `The request is larger than this service accepts (${mb} MB of media).`,
         );
       }
+      dir = await settings.uploads.create();
+      const form = await readUpload(
+        request,
+        dir,
+        {
+          maxFileBytes: settings.maxUploadBytes,
+          idleSeconds: settings.idleSeconds,
+          totalSeconds: settings.totalSeconds,
+        },
+        controller.signal,
+      );
+      let parsed = parseRequestOrThrow(fieldsFromRecord(form.strings, form.files), endpoint);
+      notes.set(request, { notices: parsed.notices });
+      if (parsed.webhook_url !== null) {
+        checkUrlAddress(parsed.webhook_url, 'webhook_url', settings.allowPrivateUrls);
+      }
+      if (parsed.media.kind === 'url') {
+        // Fetched here, before the request waits for its turn: a slow URL holds its own place,
+        // not a transcription slot, and lands on disk under the upload's limit.
+        const file = await downloadMedia(
+          parsed.media.url,
+          ENDPOINTS[endpoint].urlField,
+          dir,
+          {
+            maxBytes: settings.maxUploadBytes,
+            idleSeconds: settings.idleSeconds,
+            totalSeconds: settings.totalSeconds,
+            allowPrivate: settings.allowPrivateUrls,
+          },
+          controller.signal,
+        );
+        parsed = { ...parsed, media: { kind: 'file', file } };
+      }
+      const slot = await ticket.start(controller.signal);
+      const engine = settings.engines[slot];
+      if (engine === undefined) throw new Error(`No engine for slot ${slot}.`);
+      const response = await runPipeline(parsed, engine, {
+        signal: controller.signal,
+        limits: { maxSeconds: settings.maxSeconds, maxChannels: settings.maxChannels },
+      });
+      const metadata = response.prediction_raw.metadata;
+      const stages = Object.fromEntries(
+        Object.entries(metadata).filter(([name]) => name.endsWith('_time')),
+      );
+      notes.set(request, { stages, notices: parsed.notices });
+      if (parsed.webhook_url !== null) {
+        deliver(parsed.webhook_url, request.id, webhookPayload(request.id, response), request.log);
+      }
+      return { response, notices: parsed.notices };
+    } catch (thrown) {
+      // A cancellation by the service (it is stopping) carries its own error.
+      const reason: unknown = controller.signal.reason;
+      return reason instanceof ServiceError ? reason : toServiceError(thrown);
+    } finally {
+      ticket.leave();
+      // Gone before the answer goes out: nothing is left behind if the process ends right after.
+      if (dir !== null) await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  const transcribe =
+    (endpoint: Endpoint) => async (request: FastifyRequest, reply: FastifyReply) => {
       const controller = new AbortController();
       // A client that goes away cancels its work, waiting or running.
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
-      let removeUpload = async () => undefined as void;
+      const work = answer(endpoint, request, reply, controller);
+      inFlight.set(controller, work);
       try {
-        const declared = Number(request.headers['content-length']);
-        if (declared > settings.maxUploadBytes + FORM_OVERHEAD_BYTES) {
-          reply.header('connection', 'close');
-          const mb = Math.round(settings.maxUploadBytes / (1024 * 1024));
-          throw new ServiceError(
-            'payload_too_large',
-            `The request is larger than this service accepts (${mb} MB of media).`,
-          );
-        }
-        const form = await readUpload(request, {
-          maxFileBytes: settings.maxUploadBytes,
-          ...(settings.tmpDir ? { tmpDir: settings.tmpDir } : {}),
-        });
-        removeUpload = form.remove;
-        const parsed = parseRequestOrThrow(fieldsFromRecord(form.strings, form.files), endpoint);
-        notes.set(request, { notices: parsed.notices });
-        const slot = await ticket.start(controller.signal);
-        const engine = settings.engines[slot];
-        if (engine === undefined) throw new Error(`No engine for slot ${slot}.`);
-        const response = await runPipeline(parsed, engine, { signal: controller.signal });
-        const metadata = response.prediction_raw.metadata;
-        const stages = Object.fromEntries(
-          Object.entries(metadata).filter(([name]) => name.endsWith('_time')),
-        );
-        notes.set(request, { stages, notices: parsed.notices });
-        if (parsed.webhook_url !== null) {
-          deliver(
-            parsed.webhook_url,
-            request.id,
-            webhookPayload(request.id, response),
-            request.log,
-          );
-        }
-        for (const notice of parsed.notices) reply.header('x-murmur-notice', notice);
-        return reply.code(200).header('x-request-id', request.id).send(response);
-      } catch (thrown) {
-        return sendError(request, reply, toServiceError(thrown));
-      } finally {
+        const outcome = await work;
         // A reply to a closed socket never finishes, so onResponse would not log it.
-        if (controller.signal.aborted) {
+        if (controller.signal.aborted && !(controller.signal.reason instanceof ServiceError)) {
           logRequest(
             request,
             ERROR_CODES.cancelled.status,
             (performance.now() - (started.get(request) ?? performance.now())) / 1000,
           );
         }
-        ticket.leave();
-        await removeUpload();
+        if (outcome instanceof ServiceError) return sendError(request, reply, outcome);
+        for (const notice of outcome.notices) reply.header('x-murmur-notice', notice);
+        return reply.code(200).header('x-request-id', request.id).send(outcome.response);
+      } finally {
+        inFlight.delete(controller);
       }
     };
 
@@ -324,8 +405,22 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     app,
     async stop() {
       stopping = true;
+      const graceEnds = Date.now() + settings.graceSeconds * 1000;
+      const rest = () => Math.max(0, graceEnds - Date.now());
+      const within = (work: Promise<unknown>) =>
+        Promise.race([work, new Promise((resolve) => setTimeout(resolve, rest()).unref())]);
+      // The listener stays open meanwhile, so that new requests get 503 rather than a refusal.
+      await within(Promise.allSettled([...inFlight.values()]));
+      if (inFlight.size > 0) {
+        const cancelled = new ServiceError(
+          'engine_unavailable',
+          `The service stopped before this request finished (${settings.graceSeconds} s after it was asked to stop); send it again.`,
+        );
+        for (const controller of inFlight.keys()) controller.abort(cancelled);
+        await Promise.allSettled([...inFlight.values()]);
+      }
       await app.close();
-      await Promise.allSettled([...deliveries]);
+      await within(Promise.allSettled([...deliveries]));
     },
   };
 }

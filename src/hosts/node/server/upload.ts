@@ -1,11 +1,11 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ServiceError } from '../../../core/contract/errors';
 import type { DiskFile } from '../media-file';
+import { watchBody, type BodyLimits } from './body-watch';
 
 /** The form of one request: its text fields, and its files on disk. */
 export interface UploadedForm {
@@ -15,11 +15,12 @@ export interface UploadedForm {
   remove: () => Promise<void>;
 }
 
-export interface UploadLimits {
+export interface UploadLimits extends Omit<BodyLimits, 'maxBytes'> {
   maxFileBytes: number;
-  /** Where the upload folder of each request is made (default: the system's). */
-  tmpDir?: string;
 }
+
+/** The form fields and multipart framing around a file: a body may exceed the file limit by this. */
+export const FORM_OVERHEAD_BYTES = 1024 * 1024;
 
 /** Text fields are short; a megabyte-long "language" is a broken or hostile client. */
 const MAX_FIELD_BYTES = 64 * 1024;
@@ -30,30 +31,81 @@ const safeName = (name: string) => {
   return `upload${/^\.[a-z0-9]{1,8}$/.test(ext) ? ext : ''}`;
 };
 
+/** `promise`, or the signal's reason as soon as it aborts (the promise is left to settle). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  promise.catch(() => undefined);
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
+function repeated(name: string): ServiceError {
+  const message = `${name} is given more than once; give it once.`;
+  return new ServiceError('invalid_request', message, [{ field: name, message }]);
+}
+
 /**
- * Reads a multipart body as it streams in: text fields into memory (they are small), each file
- * straight into a temporary folder of its own, so that an upload of any size is never held in
- * memory whole. A file over the limit stops the upload with `payload_too_large`.
+ * Reads a multipart body as it streams in, into `dir` (a folder of the request's own): text
+ * fields into memory (they are small), the one file straight to disk, so that an upload of any
+ * size is never held in memory whole. Stops with the service's error when the file passes its
+ * limit, the body passes file + form overhead, the client stalls or takes too long (see
+ * `watchBody`), a field comes twice, or a second file comes: the disk an upload takes is at most
+ * one file's limit. `signal` (the client gone, the server stopping) stops it too.
  */
 export async function readUpload(
   request: FastifyRequest,
+  dir: string,
   limits: UploadLimits,
+  signal: AbortSignal,
 ): Promise<UploadedForm> {
-  const dir = await mkdtemp(join(limits.tmpDir ?? tmpdir(), 'murmur-upload-'));
   const remove = () => rm(dir, { recursive: true, force: true });
-  const strings: Record<string, string> = {};
-  const files: Record<string, DiskFile> = {};
+  // Null prototypes: a field named __proto__ is a field like any other (and an unknown one).
+  const strings = Object.create(null) as Record<string, string>;
+  const files = Object.create(null) as Record<string, DiskFile>;
+  let parts: ReturnType<FastifyRequest['parts']>;
   try {
-    const parts = request.parts({
+    parts = request.parts({
       limits: {
         fileSize: limits.maxFileBytes,
         fieldSize: MAX_FIELD_BYTES,
         parts: MAX_PARTS,
+        files: 1,
       },
     });
+  } catch (thrown) {
+    await remove();
+    throw uploadError(thrown, limits.maxFileBytes);
+  }
+  const watch = watchBody(request.raw, {
+    idleSeconds: limits.idleSeconds,
+    totalSeconds: limits.totalSeconds,
+    maxBytes: limits.maxFileBytes + FORM_OVERHEAD_BYTES,
+  });
+  const stopped = AbortSignal.any([signal, watch.signal]);
+  try {
+    const iterator = parts[Symbol.asyncIterator]();
     let count = 0;
-    for await (const part of parts) {
+    for (;;) {
+      const next = await abortable(iterator.next(), stopped);
+      if (next.done) break;
+      const part = next.value;
       const name = part.fieldname;
+      if (name in strings || name in files) {
+        if (part.type === 'file') part.file.resume();
+        throw repeated(name);
+      }
       if (part.type === 'field') {
         if (typeof part.value !== 'string') continue;
         if (part.valueTruncated) {
@@ -67,7 +119,7 @@ export async function readUpload(
         continue;
       }
       const path = join(dir, `${++count}-${safeName(part.filename)}`);
-      await pipeline(part.file, createWriteStream(path));
+      await pipeline(part.file, createWriteStream(path), { signal: stopped });
       if (part.file.truncated) throw tooLarge(name, limits.maxFileBytes);
       files[name] = {
         path,
@@ -78,8 +130,12 @@ export async function readUpload(
     }
     return { strings, files, remove };
   } catch (thrown) {
+    // The body is no longer read: the answer goes out and the connection is closed.
+    request.raw.unpipe();
     await remove();
-    throw uploadError(thrown, limits.maxFileBytes);
+    throw uploadError(stopped.aborted ? stopped.reason : thrown, limits.maxFileBytes);
+  } finally {
+    watch.stop();
   }
 }
 
@@ -104,12 +160,25 @@ function uploadError(thrown: unknown, maxBytes: number): unknown {
         'bad_request',
         'The request must be multipart/form-data (with its boundary), as the service interface says.',
       );
-    case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
+      return new ServiceError(
+        'bad_request',
+        'The form has more than one file; send one (audio or video) per request.',
+      );
+    case 'FST_PROTO_VIOLATION':
+      return new ServiceError(
+        'invalid_request',
+        'A field of the form is named after a built-in property (such as __proto__ or constructor); no field of this service is.',
+      );
+    case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return new ServiceError('bad_request', `The form has too many parts (at most ${MAX_PARTS}).`);
     default:
-      if (error.message && /multipart|boundary|Unexpected end of form/i.test(error.message)) {
+      if (
+        error.message &&
+        (/multipart|boundary|Unexpected end of form/i.test(error.message) ||
+          error.code?.startsWith('FST_'))
+      ) {
         return new ServiceError('bad_request', `The form cannot be read: ${error.message}`);
       }
       return thrown;

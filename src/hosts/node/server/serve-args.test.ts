@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { parseServeArgs, SERVE_DEFAULTS } from './serve-args';
+
+describe('murmur serve options', () => {
+  it('has limits, time-outs and the address guard on by default', () => {
+    expect(SERVE_DEFAULTS).toMatchObject({
+      maxDurationMinutes: 120,
+      maxChannels: 2,
+      idleTimeoutSeconds: 30,
+      requestTimeoutSeconds: 300,
+      shutdownGraceSeconds: 30,
+      uploadDir: null,
+      allowPrivateUrls: false,
+    });
+  });
+
+  it('reads each limit and switch', () => {
+    expect(
+      parseServeArgs([
+        '--max-duration-minutes',
+        '10',
+        '--max-channels=8',
+        '--idle-timeout-seconds',
+        '5',
+        '--request-timeout-seconds',
+        '60',
+        '--shutdown-grace-seconds',
+        '0',
+        '--upload-dir',
+        '/srv/uploads',
+        '--allow-private-urls',
+      ]),
+    ).toMatchObject({
+      maxDurationMinutes: 10,
+      maxChannels: 8,
+      idleTimeoutSeconds: 5,
+      requestTimeoutSeconds: 60,
+      shutdownGraceSeconds: 0,
+      uploadDir: '/srv/uploads',
+      allowPrivateUrls: true,
+    });
+  });
+
+  it('refuses a limit that is not a whole number, naming it', () => {
+    expect(() => parseServeArgs(['--max-duration-minutes', '0'])).toThrow(
+      '--max-duration-minutes must be a whole number of at least 1; got "0".',
+    );
+    expect(() => parseServeArgs(['--idle-timeout-seconds', '2.5'])).toThrow(
+      '--idle-timeout-seconds must be a whole number of at least 1; got "2.5".',
+    );
+  });
+});
