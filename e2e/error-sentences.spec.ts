@@ -24,6 +24,8 @@ const SERVER_ONLY: readonly ErrorCode[] = [
   'not_found',
   'payload_too_large',
   'too_many_requests',
+  'request_timeout',
+  'headers_too_large',
 ];
 
 /**
