@@ -1,12 +1,7 @@
+import { comparedWords } from '../../src/core/decoding/repetition';
+
 /** Lower case, punctuation removed, apostrophes kept inside words: the words to compare. */
-export function normaliseWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}'\s]/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-}
+export const normaliseWords = comparedWords;
 
 /** Word error rate: word-level edit distance over the reference's length. */
 export function wordErrorRate(reference: string, hypothesis: string): number {
