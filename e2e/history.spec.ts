@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { savedSession } from './fixtures/saved-session';
 import { spokenFile } from './fixtures/speech-files';
 import { useLocalModels } from './fixtures/test-models';
 import { AppPage } from './pages/app-page';
@@ -168,6 +169,7 @@ test.describe('the history of transcriptions', () => {
       .click();
     await expect(app.byId('history.item-title')).toHaveText(['private']);
     await expect(app.byId('result.title')).toHaveText('private');
+    await expect.poll(async () => (await savedSession(page))?.name).toBe('private');
     await page.reload();
     await expect(app.byId('result.title')).toHaveText('private');
 

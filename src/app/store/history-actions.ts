@@ -69,18 +69,21 @@ export async function openHistoryEntry(id: string): Promise<void> {
   document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
-/** Deletes one entry with its media; the entry shown is closed, so nothing of it remains. */
+/**
+ * Deletes one entry with its media; the entry shown is closed, so nothing of it remains. The
+ * page drops the entry once the storage has, so that what it shows is what a reload finds.
+ */
 export async function removeHistoryEntry(id: string): Promise<void> {
   if (useAppStore.getState().resultEntryId === id) await closeResult();
-  useAppStore.setState((s) => ({ historyEntries: s.historyEntries.filter((e) => e.id !== id) }));
   await deleteEntry(id).catch(() => undefined);
+  useAppStore.setState((s) => ({ historyEntries: s.historyEntries.filter((e) => e.id !== id) }));
   await refreshEstimate();
 }
 
 /** Deletes every entry with its media, and closes the shown result when it is one of them. */
 export async function clearHistory(): Promise<void> {
   if (useAppStore.getState().resultEntryId !== null) await closeResult();
-  useAppStore.setState({ historyEntries: [] });
   await deleteAll().catch(() => undefined);
+  useAppStore.setState({ historyEntries: [] });
   await refreshEstimate();
 }

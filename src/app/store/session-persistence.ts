@@ -28,8 +28,12 @@ interface SavedSession {
 /** The result brought back from storage: its media is there already, not written again. */
 let restored: TranscriptionResponse | null = null;
 
+/** A correction's write waiting for the typing to pause. */
+let timer: ReturnType<typeof setTimeout> | undefined;
+/** Set while a close forgets the session: nothing may write it back meanwhile. */
+let closing = false;
+
 export function keepSession(): void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
   useAppStore.subscribe((state, previous) => {
     if (!state.result) return;
     const changed = state.result !== previous.result || state.resultMedia !== previous.resultMedia;
@@ -48,21 +52,28 @@ export function keepSession(): void {
       return;
     }
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      const { result, resultName, history, historyIndex, resultEntryId } = useAppStore.getState();
-      if (!result) return;
-      const first = Math.max(0, history.length - KEPT_STEPS);
-      const session: SavedSession = {
-        result,
-        name: resultName,
-        history: history.slice(first),
-        historyIndex: Math.max(0, historyIndex - first),
-        entryId: resultEntryId,
-      };
-      set(KEY, session).catch(() => {
-        // Storage refused (private browsing, quota): the work still holds for this visit.
-      });
-    }, 250);
+    // A result opened or finished is written at once, so that a reload right after still finds
+    // it; corrections come in bursts (typing) and are written once they pause.
+    const opened =
+      state.result !== previous.result || state.resultEntryId !== previous.resultEntryId;
+    if (opened) writeSession();
+    else timer = setTimeout(writeSession, 250);
+  });
+}
+
+function writeSession(): void {
+  const { result, resultName, history, historyIndex, resultEntryId } = useAppStore.getState();
+  if (!result || closing) return;
+  const first = Math.max(0, history.length - KEPT_STEPS);
+  const session: SavedSession = {
+    result,
+    name: resultName,
+    history: history.slice(first),
+    historyIndex: Math.max(0, historyIndex - first),
+    entryId: resultEntryId,
+  };
+  set(KEY, session).catch(() => {
+    // Storage refused (private browsing, quota): the work still holds for this visit.
   });
 }
 
@@ -82,9 +93,18 @@ export async function restoreSession(): Promise<void> {
 
 /**
  * Closes the shown result and forgets it: the page shows no transcript, and neither it nor its
- * media comes back after a reload.
+ * media comes back after a reload. The stored copy goes first, so that once the page shows the
+ * result closed, a reload cannot bring it back.
  */
 export async function closeResult(): Promise<void> {
+  clearTimeout(timer);
+  closing = true;
+  try {
+    await del(KEY).catch(() => undefined);
+    await del(MEDIA_KEY).catch(() => undefined);
+  } finally {
+    closing = false;
+  }
   useAppStore.setState((s) => ({
     // A job running meanwhile goes on; only what it had shown before is closed.
     status: s.status === 'running' ? s.status : 'idle',
@@ -97,6 +117,4 @@ export async function closeResult(): Promise<void> {
     notices: [],
   }));
   restored = null;
-  await del(KEY).catch(() => undefined);
-  await del(MEDIA_KEY).catch(() => undefined);
 }
