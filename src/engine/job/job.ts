@@ -1,0 +1,194 @@
+import type { MediaLimits } from '../../core/audio/media-limits';
+import { ENDPOINTS, type Endpoint } from '../../core/contract/endpoints';
+import {
+  ServiceError,
+  errorBody,
+  toServiceError,
+  type ErrorBody,
+} from '../../core/contract/errors';
+import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
+import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
+import type { Segment, TranscriptionResponse } from '../../core/contract/response';
+import type { SpeakerTurn } from '../../core/assemble/speakers';
+import {
+  deliverWebhook,
+  type DeliveryEvent,
+  type DeliveryFetch,
+  type DeliveryOutcome,
+  type DeliveryPolicy,
+} from '../../core/webhook/delivery';
+import { webhookPayload } from '../../core/webhook/payload';
+import { runPipeline } from '../pipeline';
+import type { EnginePorts } from '../ports';
+import type { StageProgress } from '../stage-context';
+
+/**
+ * One transcription from the request's fields to the spec's response or its error body, and the
+ * response's webhook delivery. Every host runs requests through this (the CLI, the HTTP server,
+ * the page's worker, and whatever comes next); a host only carries fields in and answers out,
+ * and says through `JobHost` what differs where it runs.
+ */
+
+/** A request's multipart fields as a host has them, for one endpoint. */
+export interface JobFields<F extends MediaFile> {
+  endpoint: Endpoint;
+  strings: Readonly<Record<string, string>>;
+  files: Readonly<Record<string, F>>;
+}
+
+/** What the host running a job provides. */
+export interface JobHost<F extends MediaFile> {
+  /**
+   * The engine the job runs on, once it may run (a server waits here for a free slot). Called
+   * again for a second run when `retry` asks for one.
+   */
+  engine(signal: AbortSignal | undefined): Promise<EnginePorts>;
+  /**
+   * The host's own checks and preparations of a parsed request, before it waits for an engine
+   * (a server checks the webhook's address and downloads an `audio_url` to disk here).
+   */
+  prepare?(
+    request: TranscriptionRequest<F>,
+    signal: AbortSignal | undefined,
+  ): Promise<TranscriptionRequest<F>>;
+  /** What the host lets one request cost (duration, channels); none by default. */
+  limits?: MediaLimits;
+  /**
+   * Whether a run that failed with `thrown` is worth one more (a browser whose GPU went away
+   * runs again on the CPU): the notice to give the user, or null for no second run.
+   */
+  retry?(thrown: unknown): Promise<string | null>;
+  /** How the host reaches webhook receivers; without it the job delivers nothing. */
+  webhook?: {
+    fetch: DeliveryFetch;
+    policy?: DeliveryPolicy;
+    explainNetworkFailure?: (url: string, error: unknown) => string;
+  };
+}
+
+/** What a job tells while it runs. */
+export interface JobEvents {
+  onProgress?: StageProgress;
+  /** A notice of the request (a field that was ignored, a device that changed). */
+  onNotice?: (notice: string) => void;
+  /** Each segment as soon as it is decoded (before speakers are known). */
+  onSegment?: (segment: Segment) => void;
+  onSpeakerTurns?: (turns: SpeakerTurn[]) => void;
+}
+
+export type JobOutcome<F extends MediaFile> = JobDone<F> | JobFailed;
+
+export interface JobDone<F extends MediaFile> {
+  ok: true;
+  request: TranscriptionRequest<F>;
+  response: TranscriptionResponse;
+  /** The request's notices, and those of the run (a second run's reason). */
+  notices: string[];
+  /**
+   * Sends the response to the request's `webhook_url` (the payload the reference service
+   * sends), or null when the request has none or the host delivers none. The host chooses when
+   * (after its answer went out) and keeps the promise where it must wait for it (on shutdown).
+   */
+  deliver: ((onEvent?: (event: DeliveryEvent) => void) => Promise<DeliveryOutcome>) | null;
+}
+
+export interface JobFailed {
+  ok: false;
+  error: ServiceError;
+  /** The spec's error body for this request. */
+  body: ErrorBody;
+  /** What was thrown, for hosts that tell a broken runtime from a failed request. */
+  cause: unknown;
+  /** The request's notices when it was parsed before it failed. */
+  notices: string[];
+}
+
+export interface JobOptions {
+  /** The request's id: in its error body, its webhook payload and the host's logs. */
+  requestId: string;
+  signal?: AbortSignal;
+  /** When the job is answered, for the error body (tests fix it). */
+  now?: () => Date;
+}
+
+export async function runJob<F extends MediaFile>(
+  fields: JobFields<F>,
+  host: JobHost<F>,
+  options: JobOptions,
+  events: JobEvents = {},
+): Promise<JobOutcome<F>> {
+  const { signal, requestId } = options;
+  const notices: string[] = [];
+  const notice = (text: string) => {
+    notices.push(text);
+    events.onNotice?.(text);
+  };
+  try {
+    events.onProgress?.('validate', null, 'Checking the request');
+    const parsed = parseRequestOrThrow(
+      fieldsFromRecord(fields.strings, fields.files),
+      fields.endpoint,
+    );
+    for (const text of parsed.notices) notice(text);
+    const request = host.prepare ? await host.prepare(parsed, signal) : parsed;
+    const run = async () =>
+      runPipeline(request, await host.engine(signal), {
+        ...(signal ? { signal } : {}),
+        ...(host.limits ? { limits: host.limits } : {}),
+        ...(events.onProgress ? { onProgress: events.onProgress } : {}),
+        ...(events.onSegment ? { onSegment: events.onSegment } : {}),
+        ...(events.onSpeakerTurns ? { onSpeakerTurns: events.onSpeakerTurns } : {}),
+      });
+    let response: TranscriptionResponse;
+    try {
+      response = await run();
+    } catch (thrown) {
+      const reason = signal?.aborted ? null : await host.retry?.(thrown);
+      if (!reason) throw thrown;
+      notice(reason);
+      response = await run();
+    }
+    return {
+      ok: true,
+      request,
+      response,
+      notices,
+      deliver: deliveryOf(request.webhook_url, requestId, response, host),
+    };
+  } catch (thrown) {
+    return { ...jobFailure(fields.endpoint, thrown, options), notices };
+  }
+}
+
+/**
+ * A request that failed, as a job answers it: for failures a host meets before the job starts
+ * (a file it cannot read, a full queue), so that every answer has the same body.
+ */
+export function jobFailure(endpoint: Endpoint, thrown: unknown, options: JobOptions): JobFailed {
+  // A cancellation by the host (a server that stops) carries its own error.
+  const reason: unknown = options.signal?.aborted ? options.signal.reason : undefined;
+  const error = reason instanceof ServiceError ? reason : toServiceError(thrown);
+  const now = options.now?.() ?? new Date();
+  const path = ENDPOINTS[endpoint].path;
+  const body = errorBody(error, { path, requestId: options.requestId, now });
+  return { ok: false, error, body, cause: thrown, notices: [] };
+}
+
+function deliveryOf<F extends MediaFile>(
+  url: string | null,
+  requestId: string,
+  response: TranscriptionResponse,
+  host: JobHost<F>,
+): JobDone<F>['deliver'] {
+  const webhook = host.webhook;
+  if (url === null || !webhook) return null;
+  return (onEvent) =>
+    deliverWebhook(url, webhookPayload(requestId, response), {
+      fetch: webhook.fetch,
+      ...(webhook.policy ? { policy: webhook.policy } : {}),
+      ...(webhook.explainNetworkFailure
+        ? { explainNetworkFailure: webhook.explainNetworkFailure }
+        : {}),
+      ...(onEvent ? { onEvent } : {}),
+    });
+}

@@ -1,0 +1,118 @@
+import { ENDPOINTS } from '../../core/contract/endpoints';
+import { ServiceError, isClientError, newRequestId } from '../../core/contract/errors';
+import type { DeliveryEvent } from '../../core/webhook/delivery';
+import { readableCues } from '../../core/format/readable-cues';
+import { renderReadableSrt, renderReadableVtt } from '../../core/format/readable-subtitles';
+import { jobFailure, runJob, type JobHost, type JobOutcome } from '../../engine/job/job';
+import type { CliIo, CliOptions } from './cli';
+import type { CliArgs } from './cli-args';
+import { cliErrorLines } from './cli-wording';
+import { nodeEnginePorts } from './engine-ports';
+import { diskFile, type DiskFile } from './media-file';
+import { nodeDeliveryFetch } from './webhook-fetch';
+
+/** `murmur FILE [fields]`: one transcription, its answer on stdout, its notes on stderr. */
+
+/** Rejects with an `AbortError` as soon as `signal` aborts, whatever `work` is doing. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () =>
+      reject(new DOMException('The transcription was cancelled.', 'AbortError'));
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** The CLI's file, read from disk, as the field of its endpoint. */
+async function readFiles(args: CliArgs): Promise<Record<string, DiskFile>> {
+  const { fileField } = ENDPOINTS[args.endpoint];
+  if (args.file === null) return {};
+  const file = await diskFile(args.file);
+  if (file === null) {
+    const message = `No readable file at "${args.file}".`;
+    throw new ServiceError('invalid_request', message, [{ field: fileField, message }]);
+  }
+  return { [fileField]: file };
+}
+
+function deliveryLine(url: string, event: DeliveryEvent): string {
+  switch (event.kind) {
+    case 'sending':
+      return `webhook: sending the result to ${url} (try ${event.attempt} of ${event.tries})`;
+    case 'retrying':
+      return `webhook: try ${event.attempt} failed: ${event.reason} Next try in ${event.pauseMs / 1000} s.`;
+    case 'delivered':
+      return `webhook: delivered (${event.status}) on try ${event.attempt}`;
+    case 'failed':
+      return `webhook: not delivered after ${event.attempt} tr${event.attempt === 1 ? 'y' : 'ies'}: ${event.reason}`;
+  }
+}
+
+/** Runs one transcription and returns the exit status: 0 success, 2 request problem, 1 other. */
+export async function transcribe(args: CliArgs, io: CliIo, options: CliOptions): Promise<number> {
+  const job = { requestId: newRequestId(), ...(options.signal ? { signal: options.signal } : {}) };
+  const host: JobHost<DiskFile> = {
+    engine: async () =>
+      nodeEnginePorts({
+        ...options.engine,
+        models: args.models,
+        model: args.model,
+        translationModel: args.translationModel,
+        segmentationModel: args.segmentationModel,
+        embeddingModel: args.embeddingModel,
+      }),
+    webhook: { fetch: nodeDeliveryFetch },
+  };
+  let outcome: JobOutcome<DiskFile>;
+  try {
+    // A step that cannot stop at once (a model run) is not waited for: the answer is printed now.
+    outcome = await untilAborted(
+      (async () => {
+        const fields = {
+          endpoint: args.endpoint,
+          strings: args.fields,
+          files: await readFiles(args),
+        };
+        return runJob(fields, host, job, {
+          onNotice: (notice) => io.stderr(`murmur: note: ${notice}\n`),
+        });
+      })(),
+      options.signal,
+    );
+  } catch (thrown) {
+    outcome = jobFailure(args.endpoint, thrown, job);
+  }
+  if (!outcome.ok) {
+    io.stdout(`${JSON.stringify(outcome.body, null, 2)}\n`);
+    for (const line of cliErrorLines(outcome.error, args.endpoint)) io.stderr(`murmur: ${line}\n`);
+    return isClientError(outcome.error.code) ? 2 : 1;
+  }
+  const { response, request, deliver } = outcome;
+  if (args.subtitles === null) {
+    io.stdout(`${JSON.stringify(response, null, 2)}\n`);
+  } else {
+    // Readable subtitles are built from the response's words, so `prediction` keeps the
+    // service's one-entry-per-segment layout whatever is printed here.
+    const cues = readableCues(
+      response.prediction_raw.transcription,
+      args.cueLimits,
+      response.prediction_raw.metadata.provided_file_metadata.duration,
+    );
+    io.stdout(args.subtitles === 'srt' ? renderReadableSrt(cues) : renderReadableVtt(cues));
+    const fast = cues.filter((c) => c.tooFast).length;
+    if (fast > 0) {
+      io.stderr(
+        `murmur: note: ${fast} cue${fast === 1 ? '' : 's'} read faster than ${args.cueLimits.maxCharsPerSecond} characters a second (the speech is that fast).\n`,
+      );
+    }
+  }
+  // The transcription succeeded; a webhook that fails does not change that (exit 0). Its fate
+  // is told on stderr only.
+  const url = request.webhook_url;
+  if (deliver && url !== null) {
+    await deliver((event) => io.stderr(`murmur: ${deliveryLine(url, event)}\n`));
+  }
+  return 0;
+}
