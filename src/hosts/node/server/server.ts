@@ -20,18 +20,21 @@ import {
   newRequestId,
   toServiceError,
 } from '../../../core/contract/errors';
-import { openApiDocument } from '../../../core/contract/openapi';
-import { fieldsFromRecord, parseRequestOrThrow } from '../../../core/contract/parse-request';
 import {
-  deliverWebhook,
-  type DeliveryFetch,
-  type DeliveryOutcome,
-  type DeliveryPolicy,
+  jobFailure,
+  runJob,
+  type JobDone,
+  type JobHost,
+  type JobOutcome,
+} from '../../../engine/job/job';
+import { openApiDocument } from '../../../core/contract/openapi';
+import type {
+  DeliveryFetch,
+  DeliveryOutcome,
+  DeliveryPolicy,
 } from '../../../core/webhook/delivery';
-import { webhookPayload } from '../../../core/webhook/payload';
-import type { TranscriptionResponse } from '../../../core/contract/response';
-import { runPipeline } from '../../../engine/pipeline';
 import type { EnginePorts } from '../../../engine/ports';
+import type { DiskFile } from '../media-file';
 import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
 import { Admission } from './admission';
 import { answerClientError } from './client-errors';
@@ -253,39 +256,42 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     }
   };
 
-  const deliver = (url: string, requestId: string, body: unknown, log: FastifyRequest['log']) => {
-    const delivery = deliverWebhook(url, body, {
-      fetch:
-        settings.webhook?.fetch ??
-        (settings.allowPrivateUrls ? nodeDeliveryFetch : publicDeliveryFetch),
-      ...(settings.webhook?.policy ? { policy: settings.webhook.policy } : {}),
-      onEvent: (event) => {
-        if (event.kind === 'retrying') log.warn({ webhook: { url, ...event } }, 'webhook retry');
-      },
+  const webhook = {
+    fetch:
+      settings.webhook?.fetch ??
+      (settings.allowPrivateUrls ? nodeDeliveryFetch : publicDeliveryFetch),
+    ...(settings.webhook?.policy ? { policy: settings.webhook.policy } : {}),
+  };
+  /** Delivers after the answer went out; `stop()` waits for deliveries within its grace. */
+  const deliver = (done: JobDone<DiskFile>, request: FastifyRequest) => {
+    const url = done.request.webhook_url;
+    if (!done.deliver || url === null) return;
+    const delivery = done.deliver((event) => {
+      if (event.kind === 'retrying')
+        request.log.warn({ webhook: { url, ...event } }, 'webhook retry');
     });
     deliveries.add(delivery);
     void delivery.then((outcome) => {
       deliveries.delete(delivery);
-      log.info({ request_id: requestId, webhook: outcome }, 'webhook');
+      request.log.info({ request_id: request.id, webhook: outcome }, 'webhook');
     });
   };
 
-  /** The answer of one transcription request: the response, or the error that ended it. */
+  /** The answer of one transcription request: the job's outcome, or why it never ran. */
   const answer = async (
     endpoint: Endpoint,
     request: FastifyRequest,
     reply: FastifyReply,
     controller: AbortController,
-  ): Promise<{ response: TranscriptionResponse; notices: string[] } | ServiceError> => {
+  ): Promise<JobOutcome<DiskFile>> => {
+    const job = { requestId: request.id, signal: controller.signal };
     const ticket = admission.enter();
     if (ticket === null) {
       const seconds = admission.retryAfterSeconds();
       const { running, waiting } = admission.load;
       reply.header('retry-after', String(seconds)).header('connection', 'close');
-      return new ServiceError(
-        'too_many_requests',
-        `The service is busy (${running} transcription${running === 1 ? '' : 's'} running, ${waiting} waiting); try again in ${seconds} s.`,
-      );
+      const busy = `The service is busy (${running} transcription${running === 1 ? '' : 's'} running, ${waiting} waiting); try again in ${seconds} s.`;
+      return jobFailure(endpoint, new ServiceError('too_many_requests', busy), job);
     }
     let dir: string | null = null;
     try {
@@ -297,59 +303,58 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
           `The request is larger than this service accepts (${mb} MB of media).`,
         );
       }
-      dir = await settings.uploads.create();
+      const folder = (dir = await settings.uploads.create());
+      const limits = { idleSeconds: settings.idleSeconds, totalSeconds: settings.totalSeconds };
       const form = await readUpload(
         request,
-        dir,
-        {
-          maxFileBytes: settings.maxUploadBytes,
-          idleSeconds: settings.idleSeconds,
-          totalSeconds: settings.totalSeconds,
-        },
+        folder,
+        { maxFileBytes: settings.maxUploadBytes, ...limits },
         controller.signal,
       );
-      let parsed = parseRequestOrThrow(fieldsFromRecord(form.strings, form.files), endpoint);
-      notes.set(request, { notices: parsed.notices });
-      if (parsed.webhook_url !== null) {
-        checkUrlAddress(parsed.webhook_url, 'webhook_url', settings.allowPrivateUrls);
-      }
-      if (parsed.media.kind === 'url') {
-        // Fetched here, before the request waits for its turn: a slow URL holds its own place,
-        // not a transcription slot, and lands on disk under the upload's limit.
-        const file = await downloadMedia(
-          parsed.media.url,
-          ENDPOINTS[endpoint].urlField,
-          dir,
-          {
-            maxBytes: settings.maxUploadBytes,
-            idleSeconds: settings.idleSeconds,
-            totalSeconds: settings.totalSeconds,
-            allowPrivate: settings.allowPrivateUrls,
-          },
-          controller.signal,
-        );
-        parsed = { ...parsed, media: { kind: 'file', file } };
-      }
-      const slot = await ticket.start(controller.signal);
-      const engine = settings.engines[slot];
-      if (engine === undefined) throw new Error(`No engine for slot ${slot}.`);
-      const response = await runPipeline(parsed, engine, {
-        signal: controller.signal,
+      const host: JobHost<DiskFile> = {
+        prepare: async (parsed, signal) => {
+          if (parsed.webhook_url !== null) {
+            checkUrlAddress(parsed.webhook_url, 'webhook_url', settings.allowPrivateUrls);
+          }
+          if (parsed.media.kind !== 'url') return parsed;
+          // Fetched here, before the request waits for its turn: a slow URL holds its own
+          // place, not a transcription slot, and lands on disk under the upload's limit.
+          const field = ENDPOINTS[endpoint].urlField;
+          const file = await downloadMedia(
+            parsed.media.url,
+            field,
+            folder,
+            {
+              maxBytes: settings.maxUploadBytes,
+              allowPrivate: settings.allowPrivateUrls,
+              ...limits,
+            },
+            signal ?? controller.signal,
+          );
+          return { ...parsed, media: { kind: 'file', file } };
+        },
+        engine: async (signal) => {
+          const engine = settings.engines[await ticket.start(signal)];
+          if (engine === undefined) throw new Error('No engine for the slot given.');
+          return engine;
+        },
         limits: { maxSeconds: settings.maxSeconds, maxChannels: settings.maxChannels },
-      });
-      const metadata = response.prediction_raw.metadata;
-      const stages = Object.fromEntries(
-        Object.entries(metadata).filter(([name]) => name.endsWith('_time')),
-      );
-      notes.set(request, { stages, notices: parsed.notices });
-      if (parsed.webhook_url !== null) {
-        deliver(parsed.webhook_url, request.id, webhookPayload(request.id, response), request.log);
+        webhook,
+      };
+      const fields = { endpoint, strings: form.strings, files: form.files };
+      const outcome = await runJob(fields, host, job);
+      notes.set(request, { notices: outcome.notices });
+      if (outcome.ok) {
+        const metadata = outcome.response.prediction_raw.metadata;
+        const stages = Object.fromEntries(
+          Object.entries(metadata).filter(([name]) => name.endsWith('_time')),
+        );
+        notes.set(request, { stages, notices: outcome.notices });
+        deliver(outcome, request);
       }
-      return { response, notices: parsed.notices };
+      return outcome;
     } catch (thrown) {
-      // A cancellation by the service (it is stopping) carries its own error.
-      const reason: unknown = controller.signal.reason;
-      return reason instanceof ServiceError ? reason : toServiceError(thrown);
+      return jobFailure(endpoint, thrown, job);
     } finally {
       ticket.leave();
       // Gone before the answer goes out: nothing is left behind if the process ends right after.
@@ -376,7 +381,7 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
             (performance.now() - (started.get(request) ?? performance.now())) / 1000,
           );
         }
-        if (outcome instanceof ServiceError) return sendError(request, reply, outcome);
+        if (!outcome.ok) return sendError(request, reply, outcome.error);
         for (const notice of outcome.notices) reply.header('x-murmur-notice', notice);
         return reply.code(200).header('x-request-id', request.id).send(outcome.response);
       } finally {
