@@ -1,9 +1,9 @@
-import { toServiceError } from '../../core/contract/errors';
-import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
-import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
+import { newRequestId, toServiceError } from '../../core/contract/errors';
+import type { MediaFile } from '../../core/contract/request';
 import { DEFAULT_WHISPER, HUB } from '../../core/model-catalog';
 import type { Device } from '../../engine/models/model-settings';
-import { runPipeline, warmUp } from '../../engine/pipeline';
+import { runJob, type JobHost } from '../../engine/job/job';
+import { warmUp } from '../../engine/pipeline';
 import type { EnginePorts } from '../../engine/ports';
 import { toWireError } from '../../worker/envelope';
 import type {
@@ -86,54 +86,50 @@ function isGpuFailure(thrown: unknown): boolean {
   return /device (was )?lost|GPUDevice|webgpu|gpu-buffer|out of (gpu )?memory/i.test(text);
 }
 
-async function run(id: number, request: TranscriptionRequest<File & MediaFile>) {
-  const engine = ports();
-  const recogniser: EnginePorts['recogniser'] = async (options) => {
-    const model = await engine.recogniser(options);
-    post({ id, type: 'device', data: model.device });
-    return model;
-  };
-  return runPipeline(
-    request,
-    { ...engine, recogniser },
-    {
-      onProgress: (stage, fraction, detail) =>
-        post({ id, type: 'progress', data: { stage, fraction, detail } }),
-      onSegment: (segment) => post({ id, type: 'segment', data: segment }),
+/** What this worker gives each job: its engine (telling the page the device), and the GPU's retry. */
+function jobHost(id: number): JobHost<File & MediaFile> {
+  return {
+    engine: async () => {
+      const engine = ports();
+      return {
+        ...engine,
+        recogniser: async (options) => {
+          const model = await engine.recogniser(options);
+          post({ id, type: 'device', data: model.device });
+          return model;
+        },
+      };
     },
-  );
+    retry: async (thrown) => {
+      if (!isGpuFailure(thrown) || (await device()) !== 'webgpu') return null;
+      // The GPU went away mid-way: the same work again on WASM, once.
+      gpuFailed = true;
+      return 'The GPU stopped responding; the work continued on the CPU.';
+    },
+    // No webhook from here: the page delivers it, since it outlives this worker (replaced on a
+    // cancel or a crash) and shows each try.
+  };
 }
 
 async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): Promise<void> {
   const { id, data } = message;
-  try {
-    post({
-      id,
-      type: 'progress',
-      data: { stage: 'validate', fraction: null, detail: 'Checking the request' },
-    });
-    const request = parseRequestOrThrow(fieldsFromRecord(data.strings, data.files), data.endpoint);
-    for (const notice of request.notices) post({ id, type: 'notice', data: notice });
-    let response;
-    try {
-      response = await run(id, request);
-    } catch (thrown) {
-      if (!isGpuFailure(thrown) || (await device()) !== 'webgpu') throw thrown;
-      // The GPU went away mid-way: the same work again on WASM, once.
-      gpuFailed = true;
-      post({
-        id,
-        type: 'notice',
-        data: 'The GPU stopped responding; the work continued on the CPU.',
-      });
-      response = await run(id, request);
-    }
-    post({ id, type: 'result', data: response });
-  } catch (thrown) {
-    // After a trap or with memory exhausted the runtime is broken: the page replaces the worker.
-    if (isRuntimeFault(thrown)) post({ id, type: 'crashed', data: toWireError(thrown) });
-    else post({ id, type: 'error', data: toWireError(toServiceError(thrown)) });
-  }
+  const fields = { endpoint: data.endpoint, strings: data.strings, files: data.files };
+  const outcome = await runJob(
+    fields,
+    jobHost(id),
+    { requestId: newRequestId() },
+    {
+      onProgress: (stage, fraction, detail) =>
+        post({ id, type: 'progress', data: { stage, fraction, detail } }),
+      onNotice: (notice) => post({ id, type: 'notice', data: notice }),
+      onSegment: (segment) => post({ id, type: 'segment', data: segment }),
+    },
+  );
+  if (outcome.ok) post({ id, type: 'result', data: outcome.response });
+  // After a trap or with memory exhausted the runtime is broken: the page replaces the worker.
+  else if (isRuntimeFault(outcome.cause))
+    post({ id, type: 'crashed', data: toWireError(outcome.cause) });
+  else post({ id, type: 'error', data: toWireError(outcome.error) });
 }
 
 /**

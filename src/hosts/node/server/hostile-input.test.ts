@@ -253,7 +253,9 @@ describe('murmur serve under hostile input', () => {
         socket.write(bytes);
         socket.write('\r\n');
       };
-      for (let i = 0; i < 40 && !socket.destroyed; i++) {
+      // Ten parts stay under the body's cap (file limit + form overhead, 3 MB here): however far
+      // a busy server's parser lags behind its socket, the cap cannot answer before the rule.
+      for (let i = 0; i < 10 && !socket.destroyed; i++) {
         chunk(
           `--b2\r\ncontent-disposition: form-data; name="audio${i}"; filename="${i}.wav"\r\n\r\n`,
         );
