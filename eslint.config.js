@@ -14,7 +14,7 @@ const forbid = (folders, extra = []) => ({
       patterns: [
         ...folders.map((folder) => ({
           group: [`**/${folder}`, `**/${folder}/**`],
-          message: `This layer may not import from ${folder}/ (see the layout in README).`,
+          message: `This layer may not import from ${folder}/ (see the layout in docs/architecture.md).`,
         })),
         ...extra,
       ],

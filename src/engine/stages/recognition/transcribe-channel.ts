@@ -220,7 +220,7 @@ const INSISTED_WORD_SHARE = 0.5;
  * Whether the recogniser says the same again when a window it was sure of is heard a quarter
  * of a second later (for loud stretches VAD heard no voice in). Speech is heard as the same
  * words however the window falls on it; words read into music or noise mostly change with it
- * (not always: README, "Speech under music").
+ * (not always: docs/benchmarks.md, "Speech under music").
  */
 async function insists(
   model: LoadedWhisper,
