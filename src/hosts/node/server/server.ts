@@ -20,14 +20,9 @@ import {
   newRequestId,
   toServiceError,
 } from '../../../core/contract/errors';
-import {
-  jobFailure,
-  runJob,
-  type JobDone,
-  type JobHost,
-  type JobOutcome,
-} from '../../../engine/job/job';
+import { jobFailure, runJob, type JobDone, type JobOutcome } from '../../../engine/job/job';
 import { openApiDocument } from '../../../core/contract/openapi';
+import type { TranscriptionResponse } from '../../../core/contract/response';
 import type {
   DeliveryFetch,
   DeliveryOutcome,
@@ -35,14 +30,13 @@ import type {
 } from '../../../core/webhook/delivery';
 import type { EnginePorts } from '../../../engine/ports';
 import type { DiskFile } from '../media-file';
-import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
 import { Admission } from './admission';
 import { answerClientError } from './client-errors';
-import { checkUrlAddress, downloadMedia } from './media-download';
+import { serverJobHost, type ServerJobSettings } from './job-host';
 import { FORM_OVERHEAD_BYTES, readUpload } from './upload';
 import type { UploadFolders } from './upload-folders';
 
-export interface ServerSettings {
+export interface ServerSettings extends ServerJobSettings {
   /** Accepted `x-service-key` values; null: no key is asked for. */
   keys: ReadonlySet<string> | null;
   maxUploadBytes: number;
@@ -99,6 +93,12 @@ function keyMatches(keys: ReadonlySet<string>, given: string): boolean {
     if (known.length === candidate.length && timingSafeEqual(known, candidate)) found = true;
   }
   return found;
+}
+
+/** What each stage took, for the request's log line. */
+function stageTimes(response: TranscriptionResponse): Record<string, unknown> {
+  const metadata = response.prediction_raw.metadata;
+  return Object.fromEntries(Object.entries(metadata).filter(([name]) => name.endsWith('_time')));
 }
 
 function pathOf(request: FastifyRequest): string {
@@ -256,12 +256,6 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     }
   };
 
-  const webhook = {
-    fetch:
-      settings.webhook?.fetch ??
-      (settings.allowPrivateUrls ? nodeDeliveryFetch : publicDeliveryFetch),
-    ...(settings.webhook?.policy ? { policy: settings.webhook.policy } : {}),
-  };
   /** Delivers after the answer went out; `stop()` waits for deliveries within its grace. */
   const deliver = (done: JobDone<DiskFile>, request: FastifyRequest) => {
     const url = done.request.webhook_url;
@@ -295,63 +289,24 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     }
     let dir: string | null = null;
     try {
-      const declared = Number(request.headers['content-length']);
-      if (declared > settings.maxUploadBytes + FORM_OVERHEAD_BYTES) {
-        const mb = Math.round(settings.maxUploadBytes / (1024 * 1024));
-        throw new ServiceError(
-          'payload_too_large',
-          `The request is larger than this service accepts (${mb} MB of media).`,
-        );
-      }
       const folder = (dir = await settings.uploads.create());
-      const limits = { idleSeconds: settings.idleSeconds, totalSeconds: settings.totalSeconds };
       const form = await readUpload(
         request,
         folder,
-        { maxFileBytes: settings.maxUploadBytes, ...limits },
+        {
+          maxFileBytes: settings.maxUploadBytes,
+          idleSeconds: settings.idleSeconds,
+          totalSeconds: settings.totalSeconds,
+        },
         controller.signal,
       );
-      const host: JobHost<DiskFile> = {
-        prepare: async (parsed, signal) => {
-          if (parsed.webhook_url !== null) {
-            checkUrlAddress(parsed.webhook_url, 'webhook_url', settings.allowPrivateUrls);
-          }
-          if (parsed.media.kind !== 'url') return parsed;
-          // Fetched here, before the request waits for its turn: a slow URL holds its own
-          // place, not a transcription slot, and lands on disk under the upload's limit.
-          const field = ENDPOINTS[endpoint].urlField;
-          const file = await downloadMedia(
-            parsed.media.url,
-            field,
-            folder,
-            {
-              maxBytes: settings.maxUploadBytes,
-              allowPrivate: settings.allowPrivateUrls,
-              ...limits,
-            },
-            signal ?? controller.signal,
-          );
-          return { ...parsed, media: { kind: 'file', file } };
-        },
-        engine: async (signal) => {
-          const engine = settings.engines[await ticket.start(signal)];
-          if (engine === undefined) throw new Error('No engine for the slot given.');
-          return engine;
-        },
-        limits: { maxSeconds: settings.maxSeconds, maxChannels: settings.maxChannels },
-        webhook,
-      };
+      const slot = (signal?: AbortSignal) => ticket.start(signal);
+      const host = serverJobHost(settings, endpoint, folder, slot, controller.signal);
       const fields = { endpoint, strings: form.strings, files: form.files };
       const outcome = await runJob(fields, host, job);
-      notes.set(request, { notices: outcome.notices });
-      if (outcome.ok) {
-        const metadata = outcome.response.prediction_raw.metadata;
-        const stages = Object.fromEntries(
-          Object.entries(metadata).filter(([name]) => name.endsWith('_time')),
-        );
-        notes.set(request, { stages, notices: outcome.notices });
-        deliver(outcome, request);
-      }
+      const stages = outcome.ok ? stageTimes(outcome.response) : undefined;
+      notes.set(request, { notices: outcome.notices, ...(stages ? { stages } : {}) });
+      if (outcome.ok) deliver(outcome, request);
       return outcome;
     } catch (thrown) {
       return jobFailure(endpoint, thrown, job);

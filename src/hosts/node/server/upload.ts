@@ -70,6 +70,15 @@ export async function readUpload(
   limits: UploadLimits,
   signal: AbortSignal,
 ): Promise<UploadedForm> {
+  // A body announced larger than the limit is refused before a byte of it is read.
+  const declared = Number(request.headers['content-length']);
+  if (declared > limits.maxFileBytes + FORM_OVERHEAD_BYTES) {
+    const mb = Math.round(limits.maxFileBytes / (1024 * 1024));
+    throw new ServiceError(
+      'payload_too_large',
+      `The request is larger than this service accepts (${mb} MB of media).`,
+    );
+  }
   const remove = () => rm(dir, { recursive: true, force: true });
   // Null prototypes: a field named __proto__ is a field like any other (and an unknown one).
   const strings = Object.create(null) as Record<string, string>;

@@ -1,0 +1,67 @@
+import { ENDPOINTS, type Endpoint } from '../../../core/contract/endpoints';
+import type { DeliveryFetch, DeliveryPolicy } from '../../../core/webhook/delivery';
+import type { JobHost } from '../../../engine/job/job';
+import type { EnginePorts } from '../../../engine/ports';
+import type { DiskFile } from '../media-file';
+import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
+import { checkUrlAddress, downloadMedia } from './media-download';
+
+/** What of the server's settings a request's job runs under. */
+export interface ServerJobSettings {
+  maxUploadBytes: number;
+  maxSeconds: number;
+  maxChannels: number;
+  idleSeconds: number;
+  totalSeconds: number;
+  allowPrivateUrls: boolean;
+  /** One engine per slot: a job runs on the engine of the slot it is given. */
+  engines: readonly EnginePorts[];
+  webhook?: { fetch?: DeliveryFetch; policy?: DeliveryPolicy };
+}
+
+/**
+ * The server as a job's host: the webhook's address checked and an `audio_url` downloaded into
+ * the request's own `folder` before the request waits for its turn (a slow URL holds its own
+ * place, not a transcription slot, and lands on disk under the upload's limit), then the engine
+ * of the slot `slot()` gives, within the server's limits.
+ */
+export function serverJobHost(
+  settings: ServerJobSettings,
+  endpoint: Endpoint,
+  folder: string,
+  slot: (signal: AbortSignal | undefined) => Promise<number>,
+  requestSignal: AbortSignal,
+): JobHost<DiskFile> {
+  const allowPrivate = settings.allowPrivateUrls;
+  return {
+    prepare: async (request, signal) => {
+      if (request.webhook_url !== null) {
+        checkUrlAddress(request.webhook_url, 'webhook_url', allowPrivate);
+      }
+      if (request.media.kind !== 'url') return request;
+      const file = await downloadMedia(
+        request.media.url,
+        ENDPOINTS[endpoint].urlField,
+        folder,
+        {
+          maxBytes: settings.maxUploadBytes,
+          idleSeconds: settings.idleSeconds,
+          totalSeconds: settings.totalSeconds,
+          allowPrivate,
+        },
+        signal ?? requestSignal,
+      );
+      return { ...request, media: { kind: 'file', file } };
+    },
+    engine: async (signal) => {
+      const engine = settings.engines[await slot(signal)];
+      if (engine === undefined) throw new Error('No engine for the slot given.');
+      return engine;
+    },
+    limits: { maxSeconds: settings.maxSeconds, maxChannels: settings.maxChannels },
+    webhook: {
+      fetch: settings.webhook?.fetch ?? (allowPrivate ? nodeDeliveryFetch : publicDeliveryFetch),
+      ...(settings.webhook?.policy ? { policy: settings.webhook.policy } : {}),
+    },
+  };
+}
