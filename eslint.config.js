@@ -22,6 +22,16 @@ const forbid = (folders, extra = []) => ({
   ],
 });
 
+/**
+ * What engine/ may not import. The stage blocks below say it again: a later block's
+ * `no-restricted-imports` replaces an earlier one's for the files it covers.
+ */
+const ENGINE_LAYERS = ['hosts', 'worker', 'app'];
+const ENGINE_UI = { group: ['react', 'react-dom', 'zustand'], message: 'engine/ has no UI.' };
+
+/** The folders of src/engine/stages/. */
+const STAGES = ['media', 'speech', 'recognition', 'diarization', 'translation', 'assemble'];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.models', '.cache', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -68,11 +78,28 @@ export default tseslint.config(
   },
   {
     files: ['src/engine/**/*.ts'],
-    rules: forbid(
-      ['hosts', 'worker', 'app'],
-      [{ group: ['react', 'react-dom', 'zustand'], message: 'engine/ has no UI.' }],
-    ),
+    rules: forbid(ENGINE_LAYERS, [ENGINE_UI]),
   },
+  // A stage does not reach into another: stages talk through src/engine/streams/ and the
+  // pipeline, which alone runs them in turn.
+  ...STAGES.map((stage) => {
+    const others = STAGES.filter((other) => other !== stage);
+    return {
+      files: [`src/engine/stages/${stage}/**/*.ts`],
+      rules: forbid(ENGINE_LAYERS, [
+        ENGINE_UI,
+        {
+          group: others.flatMap((other) => [
+            `../${other}`,
+            `../${other}/**`,
+            `**/stages/${other}`,
+            `**/stages/${other}/**`,
+          ]),
+          message: `The ${stage} stage does not import another stage's code: stages talk through src/engine/streams/ and the pipeline.`,
+        },
+      ]),
+    };
+  }),
   {
     files: ['src/worker/**/*.ts'],
     rules: forbid(

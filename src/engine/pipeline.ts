@@ -16,7 +16,7 @@ import * as media from './stages/media';
 import * as recognition from './stages/recognition';
 import * as speech from './stages/speech';
 import * as translation from './stages/translation';
-import type { SpeechAudio } from './stages/speech/speech-audio';
+import type { SpeechAudio } from './streams/speech-audio';
 import { refuseUnsupported } from './unsupported';
 
 export interface PipelineOptions {

@@ -246,7 +246,7 @@ export interface EnginePorts {
   crossOriginFetch: boolean;
   /**
    * How long a media URL may take to answer and to send more of its body before the request
-   * fails with `url_fetch_failed` (default `FETCH_TIMEOUT_SECONDS`, 30 s).
+   * fails with `url_fetch_failed` (default: the media settings' `fetchTimeoutSeconds`, 30 s).
    */
   fetchTimeoutSeconds?: number;
   speechDetector: SpeechDetectorLoader;

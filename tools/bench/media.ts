@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: the media and speech stages' speed (x real time) and peak memory for
  * generated 1-hour and 2-hour stereo mp3s, in Node and in Chromium, each run in a process of
- * its own. Long channels are kept 16-bit (`COMPACT_FROM_SECONDS`), so memory should grow by
- * about 230 MB an hour of stereo, and two hours stay under 1 GB in Chromium's renderer.
+ * its own. Long channels are kept 16-bit (the media settings' `compactFromSeconds`), so
+ * memory should grow by about 230 MB an hour of stereo, and two hours stay under 1 GB in
+ * Chromium's renderer.
  * usage: tsx tools/bench/media.ts [--seconds N] (default: 3600, then 7200)
  */
 import { execFileSync } from 'node:child_process';

@@ -5,7 +5,8 @@ import { compareChannels } from '../../core/audio/channel-similarity';
 import { ServiceError } from '../../core/contract/errors';
 import { prepareAudio, warmUp } from '../../engine/pipeline';
 import type { EnginePorts } from '../../engine/ports';
-import { decodeChannels, probeMedia, type DecodedPiece } from '../../engine/stages/media/decode';
+import { decodeChannels, probeMedia } from '../../engine/stages/media/decode';
+import type { DecodedPiece } from '../../engine/streams/decoded-media';
 import {
   FixtureDir,
   mediaRequest,

@@ -9,8 +9,8 @@ import { loadSileroVad, VAD_WINDOW } from '../../engine/models/silero-vad';
 import { prepareAudio } from '../../engine/pipeline';
 import type { LoadedWhisper } from '../../engine/ports';
 import { transcribeChannel } from '../../engine/stages/recognition/transcribe-channel';
-import { ChannelFeed } from '../../engine/stages/speech/growing-channel';
-import type { SpeechAudio } from '../../engine/stages/speech/speech-audio';
+import { ChannelFeed } from '../../engine/streams/growing-channel';
+import type { SpeechAudio } from '../../engine/streams/speech-audio';
 import {
   mediaRequest,
   testEnginePorts,

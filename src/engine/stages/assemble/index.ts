@@ -11,7 +11,7 @@ import {
 import type { OutputFormat } from '../../../core/contract/request';
 import type { TranscriptionResponse } from '../../../core/contract/response';
 import type { StageContext } from '../../stage-context';
-import type { SpeechAudio } from '../speech/speech-audio';
+import type { SpeechAudio } from '../../streams/speech-audio';
 
 export interface AssembleStageInput {
   speech: SpeechAudio;

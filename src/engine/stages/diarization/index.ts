@@ -30,7 +30,8 @@ import { planWindows } from '../../../core/diarize/windows';
 import { awaitModel } from '../../model-loading';
 import type { LoadedSpeakerModels } from '../../ports';
 import type { StageContext } from '../../stage-context';
-import type { ChannelAudio } from '../speech/speech-audio';
+import { DEFAULT_DIARIZATION_SETTINGS, type DiarizationSettings } from '../../stage-settings';
+import type { ChannelAudio } from '../../streams/speech-audio';
 
 export interface DiarizationStageInput {
   channels: readonly ChannelAudio[];
@@ -42,18 +43,17 @@ export interface DiarizationStageInput {
   stepSeconds?: number;
   /** Most seconds between windows with embeddings of their own (default and most: a window). */
   embeddingEverySeconds?: number;
+  /** The stage's settings (`DEFAULT_DIARIZATION_SETTINGS` when left out). */
+  settings?: DiarizationSettings;
 }
-
-/** Seconds of a local speaker's audio an embedding is made from: at least, and at most. */
-const EMBEDDING_SECONDS = { min: 0.5, max: 2 };
-/** Windows the segmentation model is given at once. */
-const BATCH = 4;
 
 export async function run(
   input: DiarizationStageInput,
   context: StageContext,
 ): Promise<{ turns: SpeakerTurn[]; seconds: number }> {
   const models = await awaitModel(input.models, input.onWaitForModel);
+  const settings = input.settings ?? DEFAULT_DIARIZATION_SETTINGS;
+  const batch = settings.segmentationBatch;
   const started = context.clock();
   const rate = models.sampleRate;
   const plans = input.channels.map((channel) => ({
@@ -80,8 +80,8 @@ export async function run(
   const embeddings: Float32Array[] = [];
   const embeddingChannels: number[] = [];
   const frameSeconds = models.frameStep / rate;
-  const minFrames = Math.ceil(EMBEDDING_SECONDS.min / frameSeconds);
-  const maxFrames = Math.floor(EMBEDDING_SECONDS.max / frameSeconds);
+  const minFrames = Math.ceil(settings.minEmbeddingSeconds / frameSeconds);
+  const maxFrames = Math.floor(settings.maxEmbeddingSeconds / frameSeconds);
   for (const { channel, plan } of plans) {
     const embedded = embeddingWindows(
       plan.starts,
@@ -92,9 +92,9 @@ export async function run(
           : plan.windowSamples,
       ),
     );
-    for (let b = 0; b < plan.starts.length; b += BATCH) {
+    for (let b = 0; b < plan.starts.length; b += batch) {
       context.signal?.throwIfAborted();
-      const starts = plan.starts.slice(b, b + BATCH);
+      const starts = plan.starts.slice(b, b + batch);
       const audio = starts.map((start) => {
         const window = new Float32Array(plan.windowSamples);
         window.set(pcmFloats(channel.samples, start, start + plan.windowSamples));

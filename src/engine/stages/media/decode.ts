@@ -5,19 +5,22 @@ import { tooLong } from '../../../core/audio/media-limits';
 import { ServiceError } from '../../../core/contract/errors';
 import { SAMPLE_RATE, toSamples, toSeconds } from '../../../core/units';
 import type { FfmpegPort, ProgressListener } from '../../ports';
+import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../stage-settings';
+import type { DecodedPiece } from '../../streams/decoded-media';
 
 export interface DecodeOptions {
   signal?: AbortSignal;
   onProgress?: ProgressListener;
   /**
    * Seconds of audio decoded per ffmpeg run after the first. By default a window holds about
-   * 16 MB of 16 kHz float output whatever the channel count, so memory stays bounded for any
-   * length.
+   * 16 MB of 16 kHz float output whatever the channel count (`windowOutputBytes`), so memory
+   * stays bounded for any length.
    */
   windowSeconds?: number;
   /**
    * Audio at least this long (or of unknown length) is kept as 16-bit samples, half the memory
-   * of floats (default `COMPACT_FROM_SECONDS`); shorter audio keeps the decoder's floats.
+   * of floats (default: the settings' `compactFromSeconds`); shorter audio keeps the decoder's
+   * floats.
    */
   compactFromSeconds?: number;
   /**
@@ -25,40 +28,11 @@ export interface DecodeOptions {
    * checked before, but a stream may not state one, or state less than it holds.
    */
   maxSeconds?: number;
+  /** The media stage's settings (`DEFAULT_MEDIA_SETTINGS` when left out). */
+  settings?: MediaSettings;
 }
 
-/**
- * The channels start this long and grow as decoding goes on: a header may claim any length
- * (75 hours of 16 kHz samples no longer fit one typed array), and what it claims is not trusted
- * to size memory.
- */
-const FIRST_CAPACITY_SECONDS = 3600;
-
-/**
- * From 10 minutes on, channels are kept 16-bit: two hours of stereo then hold 461 MB instead of
- * 922 MB, which with the models and ffmpeg keeps the page under 1 GB. The rounding adds noise
- * 96 dB below full scale, far under any recording's own.
- */
-export const COMPACT_FROM_SECONDS = 600;
-
-/**
- * The channels decoded so far: the first `length` samples of each array are final. The
- * arrays may be replaced by longer ones as decoding goes on. The last piece has `ended` set
- * and its arrays cut to length. Long audio comes as 16-bit arrays (`COMPACT_FROM_SECONDS`).
- */
-export interface DecodedPiece {
-  channels: readonly Pcm[];
-  length: number;
-  ended: boolean;
-}
-
-const WINDOW_OUTPUT_BYTES = 16 * 1024 * 1024;
-/** Each window after the first starts this early, to be matched against what is decoded. */
-const LEAD_IN_SECONDS = 0.6;
-/** The largest seek error that is corrected. */
-const MAX_SHIFT = toSamples(0.2);
-/** The first decoded samples after a seek may be a decoder's warm-up; they are not compared. */
-const COMPARE_FROM = toSamples(0.1);
+/** Where ffmpeg writes each window: a path in the ffmpeg port's files, not a setting. */
 const OUTPUT_PATH = '/murmur-window.f32';
 
 const seconds = (s: number) => s.toFixed(6);
@@ -167,31 +141,39 @@ function channelOf(
 }
 
 /** Where a window that was asked to start `leadIn` samples before the end really starts. */
-function windowShift(buffers: ChannelBuffers, interleaved: Float32Array, leadIn: number): number {
+function windowShift(
+  buffers: ChannelBuffers,
+  interleaved: Float32Array,
+  leadIn: number,
+  settings: MediaSettings,
+): number {
+  const maxShift = toSamples(settings.maxShiftSeconds);
+  // The first decoded samples after a seek may be a decoder's warm-up; they are not compared.
+  const compareFrom = toSamples(settings.compareFromSeconds);
   const count = buffers.channels.length;
   const frames = interleaved.length / count;
-  const compareTo = leadIn - MAX_SHIFT;
-  if (frames < compareTo || compareTo <= COMPARE_FROM) return 0;
+  const compareTo = leadIn - maxShift;
+  if (frames < compareTo || compareTo <= compareFrom) return 0;
   const base = buffers.length - leadIn;
   // Compare on the loudest channel of the overlap.
   let bestChannel = 0;
   let bestEnergy = -1;
   for (let c = 0; c < count; c++) {
     let energy = 0;
-    for (let f = COMPARE_FROM; f < compareTo; f++) energy += interleaved[f * count + c]! ** 2;
+    for (let f = compareFrom; f < compareTo; f++) energy += interleaved[f * count + c]! ** 2;
     if (energy > bestEnergy) {
       bestEnergy = energy;
       bestChannel = c;
     }
   }
-  const probe = channelOf(interleaved, count, bestChannel, COMPARE_FROM, compareTo);
+  const probe = channelOf(interleaved, count, bestChannel, compareFrom, compareTo);
   const reference = pcmFloats(
     buffers.channels[bestChannel]!,
-    base + COMPARE_FROM - MAX_SHIFT,
-    base + compareTo + MAX_SHIFT,
+    base + compareFrom - maxShift,
+    base + compareTo + maxShift,
   );
-  const { lag, correlation } = alignWindow(reference, probe, MAX_SHIFT);
-  return correlation >= 0.5 ? lag : 0;
+  const { lag, correlation } = alignWindow(reference, probe, maxShift);
+  return correlation >= settings.minAlignmentCorrelation ? lag : 0;
 }
 
 async function readFloats(ffmpeg: FfmpegPort, path: string): Promise<Float32Array> {
@@ -216,17 +198,22 @@ export async function* decodeChannels(
   fileName: string,
   options: DecodeOptions = {},
 ): AsyncGenerator<DecodedPiece> {
+  const settings = options.settings ?? DEFAULT_MEDIA_SETTINGS;
   const count = probe.channels;
   const windowSeconds =
-    options.windowSeconds ?? Math.max(30, Math.floor(toSeconds(WINDOW_OUTPUT_BYTES / (4 * count))));
+    options.windowSeconds ??
+    Math.max(
+      settings.minWindowSeconds,
+      Math.floor(toSeconds(settings.windowOutputBytes / (4 * count))),
+    );
   if (!(windowSeconds >= 2)) throw new RangeError('windowSeconds must be at least 2.');
   const window = toSamples(windowSeconds);
-  const leadIn = toSamples(LEAD_IN_SECONDS);
+  const leadIn = toSamples(settings.leadInSeconds);
   const expected =
     probe.duration === null
       ? window
-      : toSamples(Math.min(probe.duration + 1, FIRST_CAPACITY_SECONDS));
-  const compactFrom = options.compactFromSeconds ?? COMPACT_FROM_SECONDS;
+      : toSamples(Math.min(probe.duration + 1, settings.firstCapacitySeconds));
+  const compactFrom = options.compactFromSeconds ?? settings.compactFromSeconds;
   const compact = probe.duration === null || probe.duration >= compactFrom;
   const buffers = new ChannelBuffers(count, expected, compact);
   const output = [
@@ -289,7 +276,7 @@ export async function* decodeChannels(
       }
       break;
     }
-    const shift = k === 0 ? 0 : windowShift(buffers, interleaved, leadIn);
+    const shift = k === 0 ? 0 : windowShift(buffers, interleaved, leadIn, settings);
     const from = k === 0 ? 0 : leadIn - shift;
     const before = buffers.length;
     buffers.append(interleaved, from);
@@ -309,7 +296,7 @@ export async function* decodeChannels(
     next = decodeWindow(k + 1);
     yield { channels: buffers.channels, length: buffers.length, ended: false };
   }
-  checkComplete(probe, toSeconds(buffers.length), failures, fileName);
+  checkComplete(probe, toSeconds(buffers.length), failures, fileName, settings);
   yield { channels: buffers.finish(), length: buffers.length, ended: true };
 }
 
@@ -323,6 +310,7 @@ function checkComplete(
   decoded: number,
   log: readonly string[],
   fileName: string,
+  settings: MediaSettings,
 ) {
   if (decoded === 0 && !(probe.duration !== null && probe.duration > 0)) {
     // A header with no samples after it (a WAV cut after its header) is not silence to transcribe.
@@ -342,7 +330,7 @@ function checkComplete(
   const complaint = log.some((l) =>
     /do not match|truncat|invalid data|error while decoding|partial file|corrupt/i.test(l),
   );
-  if (decoded < declared * 0.9 && complaint) {
+  if (decoded < declared * settings.minDecodedShare && complaint) {
     throw new ServiceError(
       'undecodable_media',
       `"${fileName}" is truncated or damaged: it declares ${declared.toFixed(1)} s of audio but only ${decoded.toFixed(1)} s could be decoded. Use the complete file.`,

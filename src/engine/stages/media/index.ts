@@ -9,7 +9,9 @@ import type { MediaProbe } from '../../../core/audio/probe';
 import type { Endpoint } from '../../../core/contract/endpoints';
 import type { MediaFile, MediaInput } from '../../../core/contract/request';
 import type { StageContext } from '../../stage-context';
-import { decodeChannels, probeMedia, type DecodedPiece } from './decode';
+import type { MediaSettings } from '../../stage-settings';
+import type { DecodedMedia, DecodedPiece } from '../../streams/decoded-media';
+import { decodeChannels, probeMedia } from './decode';
 import { mediaSource } from './media-input';
 
 export interface MediaStageInput<F extends MediaFile> {
@@ -21,17 +23,9 @@ export interface MediaStageInput<F extends MediaFile> {
   compactFromSeconds?: number;
   /** What the host lets one request cost; checked from the probe, before decoding. */
   limits?: MediaLimits;
+  /** The stage's settings (`DEFAULT_MEDIA_SETTINGS` when left out). */
+  settings?: MediaSettings;
 }
-
-export interface DecodedMedia {
-  probe: MediaProbe;
-  /** Pieces of the decoded audio, each holding all of it so far; the last one has `ended`. */
-  pieces: AsyncIterable<DecodedPiece>;
-  /** Seconds spent reading, probing and decoding, without the time the reader of `pieces` took. */
-  seconds(): number;
-}
-
-export type { DecodedPiece };
 
 export async function run<F extends MediaFile>(
   input: MediaStageInput<F>,
@@ -63,6 +57,7 @@ export async function run<F extends MediaFile>(
           ? {}
           : { compactFromSeconds: input.compactFromSeconds }),
         ...(input.limits?.maxSeconds === undefined ? {} : { maxSeconds: input.limits.maxSeconds }),
+        ...(input.settings ? { settings: input.settings } : {}),
       })) {
         busy += clock() - resumed;
         yield piece;

@@ -4,8 +4,12 @@ import { ENDPOINTS, type Endpoint } from '../../../core/contract/endpoints';
 import { ServiceError } from '../../../core/contract/errors';
 import type { MediaFile, MediaInput } from '../../../core/contract/request';
 import type { FetchPort, FfmpegPort, MediaSource, ProgressListener } from '../../ports';
+import { DEFAULT_MEDIA_SETTINGS } from '../../stage-settings';
 
-/** Bytes read to recognise a file's kind. */
+/**
+ * Bytes read to recognise a file's kind: `sniffMedia`'s input, shared with the node host's
+ * download, so part of the sniffing rather than a stage setting.
+ */
 export const HEAD_BYTES = 4096;
 
 export interface FetchOptions {
@@ -13,16 +17,9 @@ export interface FetchOptions {
   onProgress?: ProgressListener;
   /** See `MediaPorts.crossOriginFetch`. */
   crossOrigin: boolean;
-  /** See `EnginePorts.fetchTimeoutSeconds` (default `FETCH_TIMEOUT_SECONDS`). */
+  /** See `EnginePorts.fetchTimeoutSeconds` (default: the media settings' `fetchTimeoutSeconds`). */
   timeoutSeconds?: number;
 }
-
-/**
- * How long a media URL may take to answer, and to send more of its body. A server that accepts
- * the connection and then says nothing would otherwise hold the request for as long as the
- * runtime's own limit (five minutes in Node, none in some browsers).
- */
-export const FETCH_TIMEOUT_SECONDS = 30;
 
 /**
  * An abort signal that fires when `signal` does or when `restart` was last called longer than
@@ -138,7 +135,7 @@ export async function fetchMedia(
   const field = ENDPOINTS[endpoint].urlField;
   const parsed = new URL(url);
   refuseSocialPlatform(url, field);
-  const seconds = options.timeoutSeconds ?? FETCH_TIMEOUT_SECONDS;
+  const seconds = options.timeoutSeconds ?? DEFAULT_MEDIA_SETTINGS.fetchTimeoutSeconds;
   const timer = deadline(seconds, options.signal);
   try {
     return await fetchWithin(url, parsed, field, fetchPort, options, timer);

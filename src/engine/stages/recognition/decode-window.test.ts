@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WhisperVocabulary } from '../../../core/decoding/vocabulary';
-import { CONTEXT_DOUBT, decodeWindow, isNoSpeech } from './decode-window';
+import { DEFAULT_RECOGNITION_SETTINGS } from '../../stage-settings';
+import { decodeWindow, isNoSpeech } from './decode-window';
 import type { Tensor } from '../../models/transformers-port';
 import type { DecoderStep, LoadedWhisper } from '../../ports';
 
@@ -170,7 +171,7 @@ describe('decodeWindow', () => {
     const result = await decodeWindow(model, {} as Tensor, 5, { ...base, contextTokens: [8] });
     expect(calls.filter((c) => !c.hadPast)).toHaveLength(2);
     expect(result.sampled).toEqual(first);
-    expect(result.averageLogProbability).toBeLessThan(CONTEXT_DOUBT);
+    expect(result.averageLogProbability).toBeLessThan(DEFAULT_RECOGNITION_SETTINGS.contextDoubt);
     expect(result.averageLogProbability).toBeGreaterThan(-1);
   });
 
@@ -184,7 +185,7 @@ describe('decodeWindow', () => {
       contextDoubt: 0,
     });
     expect(calls.filter((c) => !c.hadPast)).toHaveLength(2);
-    expect(result.averageLogProbability).toBeGreaterThan(CONTEXT_DOUBT);
+    expect(result.averageLogProbability).toBeGreaterThan(DEFAULT_RECOGNITION_SETTINGS.contextDoubt);
     expect(result.conditioned).toBe(false);
     // Surer with the earlier text: that decode is kept.
     const surer = scriptedModel([heard, heard], { rivalGaps: [8, 6] });
@@ -229,7 +230,7 @@ describe('decodeWindow', () => {
     const alone = scriptedModel([heard], { rivalGaps: [1.5] });
     const result = await decodeWindow(alone.model, {} as Tensor, 5, base);
     expect(alone.calls.filter((c) => !c.hadPast)).toHaveLength(1);
-    expect(result.averageLogProbability).toBeLessThan(CONTEXT_DOUBT);
+    expect(result.averageLogProbability).toBeLessThan(DEFAULT_RECOGNITION_SETTINGS.contextDoubt);
   });
 
   it('keeps the likeliest decode that does not repeat itself when every temperature fails', async () => {

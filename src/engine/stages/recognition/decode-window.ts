@@ -10,6 +10,7 @@ import {
 import { SECONDS_PER_TIMESTAMP } from '../../../core/decoding/vocabulary';
 import type { LoadedWhisper } from '../../ports';
 import type { Tensor } from '../../models/transformers-port';
+import { DEFAULT_RECOGNITION_SETTINGS, type FallbackThresholds } from '../../stage-settings';
 
 export interface WindowDecodeOptions {
   language: string;
@@ -19,9 +20,12 @@ export interface WindowDecodeOptions {
   /** ...then the text decoded before this window (conditioning), which a failing decode drops. */
   contextTokens: readonly number[];
   temperatures: readonly number[];
+  /** When a decode has failed (default: the recognition settings' `fallback`). */
+  fallback?: FallbackThresholds;
   /**
    * A decode shown earlier text that passes with a mean log-probability below this is compared
-   * with one without it (default CONTEXT_DOUBT; 0 compares every such decode).
+   * with one without it (default: the recognition settings' `contextDoubt`; 0 compares every
+   * such decode).
    */
   contextDoubt?: number;
   maxNewTokens: number;
@@ -49,29 +53,12 @@ export interface WindowDecode {
   conditioned: boolean;
 }
 
-/** Whisper's thresholds for giving up on a decode and trying a higher temperature. */
-export const FALLBACK = {
-  compressionRatio: 2.4,
-  logProbability: -1,
-  noSpeech: 0.6,
-} as const;
-
-/**
- * A decode shown earlier text that passes the fallback test with a mean log-probability below
- * this is decoded again without that text, and the surer of the two is kept. Conditioning that
- * misleads the decoder mostly shows as a drop in its certainty before it fails outright: the
- * test model, shown the text of a window before, dropped and garbled words at -0.56 to -0.74
- * where the same windows without it decoded cleanly at -0.35 to -0.42. Clear speech mostly decodes
- * above it and costs one decode.
- */
-export const CONTEXT_DOUBT = -0.5;
-
 /**
  * Decodes one window of audio with Whisper's rules and temperature fallback: greedy first;
  * if the text repeats itself (compression ratio) or the model is unsure (mean log-probability),
  * again at each higher temperature. A decode shown earlier text that fails is first retried at
  * its temperature without that text (the hint stays); one that passes unsurely is compared with a
- * decode without it (CONTEXT_DOUBT). A window the model judges to be no speech is not retried.
+ * decode without it (`contextDoubt`). A window the model judges to be no speech is not retried.
  * When no temperature passes, the likeliest decode is kept, not the last.
  */
 export async function decodeWindow(
@@ -81,6 +68,7 @@ export async function decodeWindow(
   options: WindowDecodeOptions,
 ): Promise<WindowDecode> {
   const { vocab } = model;
+  const fallback = options.fallback ?? DEFAULT_RECOGNITION_SETTINGS.fallback;
   const language = vocab.languages.get(options.language);
   if (language === undefined)
     throw new Error(`The model has no language token for "${options.language}".`);
@@ -157,11 +145,11 @@ export async function decodeWindow(
       conditioned: context.length > 0,
     };
     const silent =
-      noSpeechProbability > FALLBACK.noSpeech &&
-      result.averageLogProbability < FALLBACK.logProbability;
+      noSpeechProbability > fallback.noSpeech &&
+      result.averageLogProbability < fallback.logProbability;
     const poor =
-      result.compressionRatio > FALLBACK.compressionRatio ||
-      result.averageLogProbability < FALLBACK.logProbability;
+      result.compressionRatio > fallback.compressionRatio ||
+      result.averageLogProbability < fallback.logProbability;
     if (doubted !== null) {
       // The decode without the earlier text replaces the doubted one only where the model is
       // surer of it.
@@ -170,7 +158,7 @@ export async function decodeWindow(
       return better ? result : doubted;
     }
     if (options.forcedTokenCount !== undefined) return result;
-    const doubt = options.contextDoubt ?? CONTEXT_DOUBT;
+    const doubt = options.contextDoubt ?? DEFAULT_RECOGNITION_SETTINGS.contextDoubt;
     if (!poor && context.length > 0 && result.averageLogProbability < doubt) {
       doubted = result;
       context = [];
@@ -187,7 +175,7 @@ export async function decodeWindow(
   if (!result) throw new Error('No temperatures to decode with.');
   // Every temperature failed: rather than the last (most random) decode, the likeliest one
   // that does not repeat itself, or the likeliest of all if each one does.
-  const unrepeated = tried.filter((d) => d.compressionRatio <= FALLBACK.compressionRatio);
+  const unrepeated = tried.filter((d) => d.compressionRatio <= fallback.compressionRatio);
   return (unrepeated.length > 0 ? unrepeated : tried).reduce((a, b) =>
     b.averageLogProbability > a.averageLogProbability ? b : a,
   );
@@ -202,10 +190,13 @@ function argmaxExcept(logits: Float32Array, excluded: number): number {
 }
 
 /** Whether a decode is silence by Whisper's rule (no-speech likely and the text unsure). */
-export function isNoSpeech(decode: WindowDecode): boolean {
+export function isNoSpeech(
+  decode: WindowDecode,
+  fallback: FallbackThresholds = DEFAULT_RECOGNITION_SETTINGS.fallback,
+): boolean {
   return (
-    decode.noSpeechProbability > FALLBACK.noSpeech &&
-    decode.averageLogProbability < FALLBACK.logProbability
+    decode.noSpeechProbability > fallback.noSpeech &&
+    decode.averageLogProbability < fallback.logProbability
   );
 }
 
@@ -213,10 +204,13 @@ export function isNoSpeech(decode: WindowDecode): boolean {
  * Whether a decode passed Whisper's fallback test (neither repeating itself nor unsure of its
  * text) and is not silence: the decode the rules would have stopped at.
  */
-export function isSure(decode: WindowDecode): boolean {
+export function isSure(
+  decode: WindowDecode,
+  fallback: FallbackThresholds = DEFAULT_RECOGNITION_SETTINGS.fallback,
+): boolean {
   return (
-    !isNoSpeech(decode) &&
-    decode.compressionRatio <= FALLBACK.compressionRatio &&
-    decode.averageLogProbability >= FALLBACK.logProbability
+    !isNoSpeech(decode, fallback) &&
+    decode.compressionRatio <= fallback.compressionRatio &&
+    decode.averageLogProbability >= fallback.logProbability
   );
 }

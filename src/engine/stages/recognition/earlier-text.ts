@@ -1,25 +1,18 @@
 import type { LoadedWhisper } from '../../ports';
 import type { Tensor } from '../../models/transformers-port';
+import type { RecognitionSettings } from '../../stage-settings';
 import { decodeWindow, isNoSpeech, type WindowDecode } from './decode-window';
 
-const TEMPERATURES = [0, 0.2, 0.4, 0.6, 0.8, 1];
-
 /**
- * Fewer text tokens than this per second of speech in a window is not a transcript of it:
- * speech runs at 2-5 tokens a second. A false alarm costs one more decode, whose result
- * (without the earlier text) is as valid as the first. The seconds are the window's own (its
- * shortened pauses left out), not a share of the channel's speech: that share changes as more
- * of a growing channel is known, and the decision with it.
+ * Tokens a window may take: Whisper's half context, but no more than fast speech needs (the
+ * settings' `tokensPerSecond` and `extraTokens`), so that a repetition loop in a short window
+ * is cut early instead of running to the limit at every fallback temperature.
  */
-const MIN_TEXT_TOKENS_PER_SPEECH_SECOND = 0.5;
-
-/**
- * Tokens a window may take: Whisper's half context, but no more than fast speech needs (about
- * 8 text tokens a second plus timestamps), so that a repetition loop in a short window is cut
- * early instead of running to the limit at every fallback temperature.
- */
-function tokenBudget(model: LoadedWhisper, seconds: number): number {
-  return Math.min(Math.floor(model.maxTargetPositions / 2), Math.ceil(seconds * 15) + 16);
+function tokenBudget(model: LoadedWhisper, seconds: number, settings: RecognitionSettings): number {
+  return Math.min(
+    Math.floor(model.maxTargetPositions / 2),
+    Math.ceil(seconds * settings.tokensPerSecond) + settings.extraTokens,
+  );
 }
 
 /**
@@ -51,6 +44,7 @@ export class EarlierTextDecoder {
     private readonly model: LoadedWhisper,
     hint: string,
     private readonly random: () => number,
+    private readonly settings: RecognitionSettings,
     private readonly signal?: AbortSignal,
   ) {
     const promptRoom = Math.floor(model.maxTargetPositions / 2) - 1;
@@ -88,7 +82,8 @@ export class EarlierTextDecoder {
         hintTokens: this.hintTokens,
         contextTokens: [],
         temperatures: [0],
-        maxNewTokens: tokenBudget(this.model, seconds),
+        fallback: this.settings.fallback,
+        maxNewTokens: tokenBudget(this.model, seconds, this.settings),
         random: this.random,
         ...(this.signal ? { signal: this.signal } : {}),
       });
@@ -102,10 +97,11 @@ export class EarlierTextDecoder {
         task,
         hintTokens: this.hintTokens,
         contextTokens: context,
-        temperatures: TEMPERATURES,
+        temperatures: this.settings.temperatures,
+        fallback: this.settings.fallback,
         // untried: every decode shown the earlier text is compared with one without it
-        contextDoubt: this.conditioning === 'untried' ? 0 : undefined,
-        maxNewTokens: tokenBudget(this.model, seconds),
+        contextDoubt: this.conditioning === 'untried' ? 0 : this.settings.contextDoubt,
+        maxNewTokens: tokenBudget(this.model, seconds, this.settings),
         random: this.random,
         ...(this.signal ? { signal: this.signal } : {}),
       });
@@ -117,8 +113,10 @@ export class EarlierTextDecoder {
     // sentence as "i" and the next one not at all). Once more without the earlier text.
     const textTokens = decode.sampled.filter((t) => t < this.model.vocab.endOfText).length;
     const scant =
-      textTokens === 0 || textTokens < speechSeconds * MIN_TEXT_TOKENS_PER_SPEECH_SECOND;
-    if (earlier.length > 0 && scant && !isNoSpeech(decode)) decode = await decodeWith([]);
+      textTokens === 0 || textTokens < speechSeconds * this.settings.minTextTokensPerSpeechSecond;
+    if (earlier.length > 0 && scant && !isNoSpeech(decode, this.settings.fallback)) {
+      decode = await decodeWith([]);
+    }
     if (earlier.length > 0) this.conditioning = decode.conditioned ? 'kept' : 'dropped';
     return decode;
   }
@@ -126,6 +124,9 @@ export class EarlierTextDecoder {
   /** The text tokens a decode gave, as earlier text for the next window. */
   accept(decode: WindowDecode, textTokens: readonly number[]): void {
     // A high-temperature decode is not trusted as context (Whisper's rule).
-    this.previous = decode.temperature > 0.5 ? [] : [...this.previous, ...textTokens];
+    this.previous =
+      decode.temperature > this.settings.maxContextTemperature
+        ? []
+        : [...this.previous, ...textTokens];
   }
 }

@@ -9,7 +9,8 @@ import type { RecognisedSegment } from '../../../core/assemble/response';
 import type { LanguageBehaviour } from '../../../core/contract/request';
 import type { LoadedWhisper } from '../../ports';
 import type { StageContext } from '../../stage-context';
-import type { GrowingChannel } from '../speech/growing-channel';
+import type { RecognitionSettings } from '../../stage-settings';
+import type { GrowingChannel } from '../../streams/growing-channel';
 import { transcribeChannel } from './transcribe-channel';
 
 export interface RecognitionStageInput {
@@ -22,6 +23,8 @@ export interface RecognitionStageInput {
   task: 'transcribe' | 'translate';
   hint: string;
   onSegment: (segment: RecognisedSegment) => void;
+  /** The stage's settings (`DEFAULT_RECOGNITION_SETTINGS` when left out). */
+  settings?: RecognitionSettings;
 }
 
 export interface Recognised {
@@ -48,6 +51,7 @@ export async function run(
       hint: input.hint,
       ...(signal ? { signal } : {}),
       onSegment: input.onSegment,
+      ...(input.settings ? { settings: input.settings } : {}),
       onWindow: () => {
         started ??= clock();
       },

@@ -4,12 +4,8 @@ import {
   phraseLoopCut,
   repeatsEarlierLine,
 } from '../../../core/decoding/repetition';
-import { FALLBACK, isSure, type WindowDecode } from './decode-window';
-
-/** Lines of earlier windows that a new line is compared with. */
-const REMEMBERED_LINES = 8;
-/** Lines shorter than this (in words) are never taken for a loop: "yes", "thank you". */
-const MIN_LOOP_WORDS = 3;
+import { DEFAULT_RECOGNITION_SETTINGS, type RecognitionSettings } from '../../stage-settings';
+import { isSure, type WindowDecode } from './decode-window';
 
 /**
  * Cuts repeated-phrase loops from a channel's segments, window by window:
@@ -24,13 +20,16 @@ const MIN_LOOP_WORDS = 3;
 export class RepeatGuard {
   private readonly earlier: string[] = [];
 
+  constructor(private readonly settings: RecognitionSettings = DEFAULT_RECOGNITION_SETTINGS) {}
+
   check(
     segments: readonly RecognisedSegment[],
     decode: WindowDecode,
     levelOnly: boolean,
   ): RecognisedSegment[] {
-    const looped = decode.compressionRatio > FALLBACK.compressionRatio;
-    const doubtful = levelOnly || !isSure(decode);
+    const { fallback, minLoopWords, rememberedLines } = this.settings;
+    const looped = decode.compressionRatio > fallback.compressionRatio;
+    const doubtful = levelOnly || !isSure(decode, fallback);
     const kept: RecognisedSegment[] = [];
     for (const original of segments) {
       const segment = looped ? withoutLoops(original) : original;
@@ -38,15 +37,15 @@ export class RepeatGuard {
       const last = this.earlier.slice(-2);
       const third =
         last.length === 2 &&
-        repeatsEarlierLine(segment.text, [last[0]!], MIN_LOOP_WORDS) &&
-        repeatsEarlierLine(segment.text, [last[1]!], MIN_LOOP_WORDS);
-      if (third || (doubtful && repeatsEarlierLine(segment.text, this.earlier, MIN_LOOP_WORDS))) {
+        repeatsEarlierLine(segment.text, [last[0]!], minLoopWords) &&
+        repeatsEarlierLine(segment.text, [last[1]!], minLoopWords);
+      if (third || (doubtful && repeatsEarlierLine(segment.text, this.earlier, minLoopWords))) {
         continue;
       }
       kept.push(segment);
     }
     for (const segment of kept) this.earlier.push(segment.text);
-    this.earlier.splice(0, Math.max(0, this.earlier.length - REMEMBERED_LINES));
+    this.earlier.splice(0, Math.max(0, this.earlier.length - rememberedLines));
     return kept;
   }
 }

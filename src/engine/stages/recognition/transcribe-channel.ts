@@ -5,8 +5,9 @@ import { comparedWords } from '../../../core/decoding/repetition';
 import { fileTime, unpausedSeconds } from '../../../core/decoding/speech-streams';
 import { toSamples, toSeconds } from '../../../core/units';
 import type { LoadedWhisper } from '../../ports';
-import { completeChannel, onlyHeard, type GrowingChannel } from '../speech/growing-channel';
-import type { ChannelAudio } from '../speech/speech-audio';
+import { DEFAULT_RECOGNITION_SETTINGS, type RecognitionSettings } from '../../stage-settings';
+import { completeChannel, onlyHeard, type GrowingChannel } from '../../streams/growing-channel';
+import type { ChannelAudio } from '../../streams/speech-audio';
 import { isNoSpeech, isSure, type WindowDecode } from './decode-window';
 import { EarlierTextDecoder } from './earlier-text';
 import {
@@ -20,12 +21,7 @@ import {
   prominentLanguage,
   type EncodedWindow,
 } from './language-detection';
-import {
-  KEPT_PAUSE,
-  MIN_LEVEL_TAIL_SECONDS,
-  MIN_WINDOW_SECONDS,
-  WindowCursor,
-} from './window-cursor';
+import { WindowCursor } from './window-cursor';
 import { RepeatGuard } from './repeat-guard';
 import { windowSegments } from './window-segments';
 
@@ -41,6 +37,8 @@ export interface RecognitionOptions {
   /** Seconds of the channel's speech streams recognised so far, and the file time reached. */
   onAdvance?: (seconds: number, fileSeconds: number) => void;
   signal?: AbortSignal;
+  /** The recognition stage's settings (`DEFAULT_RECOGNITION_SETTINGS` when left out). */
+  settings?: RecognitionSettings;
 }
 
 /**
@@ -68,10 +66,11 @@ export async function transcribeChannel(
   const channel = 'complete' in input ? input : completeChannel(input);
   const behaviour = LANGUAGE_BEHAVIOURS[options.languageBehaviour];
   const { signal } = options;
+  const settings = options.settings ?? DEFAULT_RECOGNITION_SETTINGS;
   const voice = onlyHeard(channel, 'voice');
   const loud = onlyHeard(channel, 'level');
   const cursor = (of: GrowingChannel = voice) =>
-    new WindowCursor(of, model.windowSamples, duration, behaviour.perTurn);
+    new WindowCursor(of, model.windowSamples, duration, behaviour.perTurn, settings);
   const decoding: ChannelDecoding = {
     complete: () => channel.complete,
     async settledStart() {
@@ -87,7 +86,8 @@ export async function transcribeChannel(
       encodeWindow(model, streams[0]!.audio.subarray(0, model.windowSamples)),
     detect: (window) => detectLanguage(model, window, signal),
     prominent: (streams, known) => prominentLanguage(model, streams, signal, known),
-    decode: (plan) => decodeStreams(model, channel, [cursor(), cursor(loud)], plan, options),
+    decode: (plan) =>
+      decodeStreams(model, channel, [cursor(), cursor(loud)], plan, options, settings),
   };
   const detach = channel.attach();
   try {
@@ -108,12 +108,14 @@ async function decodeStreams(
   [voiced, loud]: [WindowCursor, WindowCursor],
   plan: StreamDecoding,
   options: RecognitionOptions,
+  settings: RecognitionSettings,
 ): Promise<RecognisedSegment[] | null> {
   const { signal } = options;
   const decoder = new EarlierTextDecoder(
     model,
     options.hint,
     seededRandom(channel.index + 1),
+    settings,
     signal,
   );
   const segments: RecognisedSegment[] = [];
@@ -124,7 +126,7 @@ async function decodeStreams(
   let language = 'en';
   let completeSeen = false;
   let done = 0;
-  const guard = new RepeatGuard();
+  const guard = new RepeatGuard(settings);
   let windows = voiced;
   for (;;) {
     signal?.throwIfAborted();
@@ -147,7 +149,7 @@ async function decodeStreams(
     const { stream, streamIndex, seek, audio } = next;
     // The tail of a loud stretch left after the window before it is too short to say anything
     // that window did not (a short reply alone is a window of 0.85 s or more, padded).
-    if (levelOnly && seek > 0 && toSeconds(audio.length) < MIN_LEVEL_TAIL_SECONDS) {
+    if (levelOnly && seek > 0 && toSeconds(audio.length) < settings.minLevelTailSeconds) {
       windows.advance(toSeconds(audio.length));
       continue;
     }
@@ -172,7 +174,12 @@ async function decodeStreams(
     const { encoded } = sameWindow ? ready!.window : await encodeWindow(model, audio);
     ready = null;
     const offset = toSeconds(seek);
-    const speechSeconds = unpausedSeconds(stream, offset, offset + seconds, KEPT_PAUSE);
+    const speechSeconds = unpausedSeconds(
+      stream,
+      offset,
+      offset + seconds,
+      settings.keptPauseSeconds,
+    );
     const decode = await decoder.decode(
       encoded,
       seconds,
@@ -185,9 +192,18 @@ async function decodeStreams(
     // What VAD heard no voice in is written only where the decoding rules are sure of it.
     const judged =
       !levelOnly ||
-      (isSure(decode) &&
-        (await insists(model, decoder, audio, decode, speechSeconds, language, options.task)));
-    if (!isNoSpeech(decode) && judged) {
+      (isSure(decode, settings.fallback) &&
+        (await insists(
+          model,
+          decoder,
+          audio,
+          decode,
+          speechSeconds,
+          language,
+          options.task,
+          settings,
+        )));
+    if (!isNoSpeech(decode, settings.fallback) && judged) {
       const result = windowSegments(
         model,
         decode,
@@ -202,7 +218,7 @@ async function decodeStreams(
       }
       // Loud stretches come after the speech, out of order: their text is no context.
       if (!levelOnly) decoder.accept(decode, result.textTokens);
-      if (result.consumed > MIN_WINDOW_SECONDS) consumed = result.consumed;
+      if (result.consumed > settings.minWindowSeconds) consumed = result.consumed;
     }
     windows.advance(consumed);
     done += consumed;
@@ -210,11 +226,6 @@ async function decodeStreams(
   }
   return segments.sort((a, b) => a.start - b.start);
 }
-
-/** How far the second hearing of a loud stretch starts after the first (seconds). */
-const SECOND_HEARING_SHIFT = 0.25;
-/** The share of words two hearings must have in common for the recogniser to insist. */
-const INSISTED_WORD_SHARE = 0.5;
 
 /**
  * Whether the recogniser says the same again when a window it was sure of is heard a quarter
@@ -230,9 +241,10 @@ async function insists(
   speechSeconds: number,
   language: string,
   task: 'transcribe' | 'translate',
+  settings: RecognitionSettings,
 ): Promise<boolean> {
-  const shift = toSamples(SECOND_HEARING_SHIFT);
-  if (audio.length - shift < toSamples(MIN_LEVEL_TAIL_SECONDS)) return false;
+  const shift = toSamples(settings.secondHearingShiftSeconds);
+  if (audio.length - shift < toSamples(settings.minLevelTailSeconds)) return false;
   const later = audio.subarray(shift);
   const { encoded } = await encodeWindow(model, later);
   const seconds = toSeconds(later.length);
@@ -243,5 +255,5 @@ async function insists(
   const b = new Set(text(again));
   if (a.size === 0) return false;
   const shared = [...a].filter((w) => b.has(w)).length;
-  return shared >= INSISTED_WORD_SHARE * Math.max(a.size, b.size);
+  return shared >= settings.insistedWordShare * Math.max(a.size, b.size);
 }

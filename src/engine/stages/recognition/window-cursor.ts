@@ -4,30 +4,20 @@ import {
   type SpeechStream,
 } from '../../../core/decoding/speech-streams';
 import { SAMPLE_RATE, toSamples } from '../../../core/units';
-import type { GrowingChannel } from '../speech/growing-channel';
-
-/** A window with less audio than this is not worth a decoder pass (seconds). */
-export const MIN_WINDOW_SECONDS = 0.1;
-
-/**
- * In a loud stretch VAD heard no voice in, what is left after a window is decoded only if at
- * least this long (seconds): a fraction of a second of music decodes to a word now and then.
- */
-export const MIN_LEVEL_TAIL_SECONDS = 0.5;
-
-/** Pauses in a stream are shortened to this (seconds). */
-export const KEPT_PAUSE = 0.5;
+import type { RecognitionSettings } from '../../stage-settings';
+import type { GrowingChannel } from '../../streams/growing-channel';
 
 /** Streams of speech to recognise: one for the whole channel, or one per turn when languages switch. */
 export function channelStreams(
   speech: GrowingChannel['speech'],
   duration: number,
   perTurn: boolean,
+  settings: RecognitionSettings,
 ): SpeechStream[] {
   return speechStreams(speech, duration, {
-    padding: 0.2,
-    keptPause: KEPT_PAUSE,
-    splitPause: perTurn ? 1 : Infinity,
+    padding: settings.streamPaddingSeconds,
+    keptPause: settings.keptPauseSeconds,
+    splitPause: perTurn ? settings.turnPauseSeconds : Infinity,
   });
 }
 
@@ -60,6 +50,7 @@ export class WindowCursor {
     /** The file's length in seconds (the channel is clipped to it once complete). */
     private readonly duration: number,
     private readonly perTurn: boolean,
+    private readonly settings: RecognitionSettings,
   ) {}
 
   /** The streams known so far. */
@@ -68,7 +59,7 @@ export class WindowCursor {
     // Settled regions end well before the audio decoded so far, so clipping them to the file's
     // length matters only once it is known.
     const end = channel.complete ? Math.min(this.duration, channel.duration) : Infinity;
-    return channelStreams(channel.speech, end, this.perTurn);
+    return channelStreams(channel.speech, end, this.perTurn, this.settings);
   }
 
   /** The streams known so far with their audio. */
@@ -93,7 +84,7 @@ export class WindowCursor {
       const { audio } = this.current;
       const left = audio.length - this.seek;
       if (open && left < this.windowSamples) return 'wait';
-      if (left < toSamples(MIN_WINDOW_SECONDS)) {
+      if (left < toSamples(this.settings.minWindowSeconds)) {
         this.index++;
         this.seek = 0;
         this.current = null;

@@ -25,17 +25,20 @@ import {
 } from '../../../core/audio/speech-regions';
 import { SAMPLE_RATE, toSeconds } from '../../../core/units';
 import type { StageContext } from '../../stage-context';
-import type { DecodedMedia } from '../media';
+import { DEFAULT_SPEECH_SETTINGS, type SpeechSettings } from '../../stage-settings';
+import type { DecodedMedia } from '../../streams/decoded-media';
 import { channelVerdicts } from './channel-verdicts';
-import { ChannelFeed, type GrowingChannel } from './growing-channel';
+import { ChannelFeed, type GrowingChannel } from '../../streams/growing-channel';
 import { denoise } from './noise-reduction';
-import type { ChannelAudio, SpeechAudio } from './speech-audio';
+import type { ChannelAudio, SpeechAudio } from '../../streams/speech-audio';
 import { ChannelScoring } from './vad-scoring';
 import { VAD_WINDOW } from '../../models/silero-vad';
 
 export interface SpeechStageInput {
   media: DecodedMedia;
   noiseReduction: boolean;
+  /** The stage's settings (`DEFAULT_SPEECH_SETTINGS` when left out). */
+  settings?: SpeechSettings;
 }
 
 export interface FoundSpeech {
@@ -71,6 +74,8 @@ async function findSpeech(
 ): Promise<SpeechAudio> {
   const { signal, clock, ports } = context;
   const { media, noiseReduction } = input;
+  const settings = input.settings ?? DEFAULT_SPEECH_SETTINGS;
+  const { regions, loudness } = settings;
   const detector = ports.speechDetector(signal ? { signal } : {});
   detector.catch(() => undefined);
 
@@ -89,12 +94,17 @@ async function findSpeech(
       const heard = toSeconds(scored);
       for (const feed of feeds) {
         const samples = channels[feed.index]!.subarray(0, scored);
-        const voice = settledSpeechRegions(scoring.probabilities(feed.index), heard, false);
-        const loud = loudRegions(frameLevelsDb(samples, VAD_WINDOW), heard);
+        const voice = settledSpeechRegions(
+          scoring.probabilities(feed.index),
+          heard,
+          false,
+          regions,
+        );
+        const loud = loudRegions(frameLevelsDb(samples, VAD_WINDOW), heard, loudness);
         // Loud stretches settle later than VAD's regions (their background looks ahead), and
         // how a stretch is judged depends on all of it (speech-gate.ts): what lies in one still
         // open waits for it.
-        let settled = heard - unsettledLoudSeconds();
+        let settled = heard - unsettledLoudSeconds(loudness);
         for (const l of loud) if (l.end > settled) settled = Math.min(settled, l.start);
         feed.update(
           samples,
@@ -107,6 +117,7 @@ async function findSpeech(
       // segment waited for the end of VAD (Chromium, 121-s recording: 4.1 s against 3.0 s).
       if (published++ === 0) await Promise.all(feeds.map((feed) => feed.idle()));
     },
+    settings,
     signal,
   );
   let length = 0;
@@ -121,8 +132,8 @@ async function findSpeech(
   const analyses = channels.map((samples, index) => {
     const peakDb = peakLevelDb(samples);
     if (isSilentChannel(peakDb, null)) return { index, peakDb, speech: [], loudSeconds: 0 };
-    const voice = speechRegions(scoring.probabilities(index), duration);
-    const loud = loudRegions(frameLevelsDb(samples, VAD_WINDOW), duration);
+    const voice = speechRegions(scoring.probabilities(index), duration, regions);
+    const loud = loudRegions(frameLevelsDb(samples, VAD_WINDOW), duration, loudness);
     const speech: GatedRegion[] = gateRegions(voice, loud);
     return { index, peakDb, speech, loudSeconds: spanDuration(loud) };
   });

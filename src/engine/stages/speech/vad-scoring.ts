@@ -4,15 +4,7 @@ import { SILENT_PEAK_DB } from '../../../core/audio/silence';
 import { toSamples, toSeconds } from '../../../core/units';
 import { VAD_WINDOW } from '../../models/silero-vad';
 import type { Clock, ProgressListener, SpeechDetector } from '../../ports';
-
-/** VAD pieces need at least this many windows (about 30 s), so that batches stay wide. */
-const MIN_PIECE_WINDOWS = Math.round(toSamples(30) / VAD_WINDOW);
-/**
- * The first piece is at most this long (64 s: about 40 s of speech streams, more than one
- * model window), so that recognition starts early; later pieces are as wide as the audio
- * decoded.
- */
-const FIRST_PIECE_WINDOWS = Math.round(toSamples(64) / VAD_WINDOW);
+import type { SpeechSettings } from '../../stage-settings';
 
 /**
  * Speech probabilities of every channel, scored piece by piece as the channels are decoded. A
@@ -24,6 +16,10 @@ export class ChannelScoring {
   private readonly pieces: Float32Array[][] = [];
   /** Seconds spent scoring (loading the model included). */
   seconds = 0;
+  /** VAD pieces need at least this many windows (but the last), so that batches stay wide. */
+  private readonly minPieceWindows: number;
+  /** Where scoring runs beside recognition, the first piece has at most this many windows. */
+  private readonly firstPieceWindows: number;
 
   constructor(
     private readonly detector: Promise<SpeechDetector>,
@@ -33,8 +29,12 @@ export class ChannelScoring {
     private readonly onProgress: ProgressListener,
     /** Called after each piece is scored, with the samples scored so far; awaited. */
     private readonly onPiece: (scored: number, detector: SpeechDetector) => Promise<void>,
+    settings: SpeechSettings,
     private readonly signal?: AbortSignal,
-  ) {}
+  ) {
+    this.minPieceWindows = Math.round(toSamples(settings.minPieceSeconds) / VAD_WINDOW);
+    this.firstPieceWindows = Math.round(toSamples(settings.firstPieceSeconds) / VAD_WINDOW);
+  }
 
   /**
    * Scores what `length` samples of the channels allow (everything when `final`); true if it
@@ -46,7 +46,7 @@ export class ChannelScoring {
       // Where scoring runs beside recognition, the first piece is short; then one piece takes
       // the rest.
       const first =
-        this.done === 0 && (await this.detector).runsApart ? FIRST_PIECE_WINDOWS : Infinity;
+        this.done === 0 && (await this.detector).runsApart ? this.firstPieceWindows : Infinity;
       if (!(await this.scorePiece(channels, length, final, first))) return false;
       await this.scorePiece(channels, length, final, Infinity);
       return true;
@@ -72,7 +72,7 @@ export class ChannelScoring {
     if (Number.isFinite(size) && to - this.done > limit) {
       to = Math.min(to, Math.max(this.done + size, grid(this.done + limit)));
     }
-    if (to <= this.done || (!final && to - this.done < MIN_PIECE_WINDOWS)) return false;
+    if (to <= this.done || (!final && to - this.done < this.minPieceWindows)) return false;
     const total = this.duration === null ? null : Math.max(toSamples(this.duration), length);
     for (const [index, channel] of channels.entries()) {
       const samples = channel.subarray(0, length);

@@ -10,6 +10,7 @@ import { spreadWords } from '../../../core/translation/words';
 import { awaitModel } from '../../model-loading';
 import type { LoadedTranslator } from '../../ports';
 import type { StageContext } from '../../stage-context';
+import { DEFAULT_TRANSLATION_SETTINGS, type TranslationSettings } from '../../stage-settings';
 
 export interface TranslationStageInput {
   segments: readonly RecognisedSegment[];
@@ -18,20 +19,16 @@ export interface TranslationStageInput {
   translator: Promise<LoadedTranslator>;
   /** Called when the stage has to wait for the model (still downloading or loading). */
   onWaitForModel?: () => void;
+  /** The stage's settings (`DEFAULT_TRANSLATION_SETTINGS` when left out). */
+  settings?: TranslationSettings;
 }
-
-/**
- * Segments translated together: a few at a time, so that progress moves and a long file does
- * not hold every segment's decoder state at once; more than one, so that the model's fixed cost
- * per call is shared.
- */
-const BATCH = 4;
 
 export async function run(
   input: TranslationStageInput,
   context: StageContext,
 ): Promise<{ segments: RecognisedSegment[]; seconds: number }> {
   const { segments, target } = input;
+  const batch = (input.settings ?? DEFAULT_TRANSLATION_SETTINGS).batchSegments;
   const out: RecognisedSegment[] = segments.map((s) => ({ ...s }));
   // Segments already in the target are kept as they are; so are empty ones.
   const todo = out
@@ -50,7 +47,7 @@ export async function run(
     const from = modelLanguageCode(model, item.s.language);
     // A language the model cannot read stays as recognised; its code says what it is.
     if (from === null) continue;
-    if (last && last[0]!.s.language === item.s.language && last.length < BATCH) last.push(item);
+    if (last && last[0]!.s.language === item.s.language && last.length < batch) last.push(item);
     else groups.push([item]);
   }
   let done = 0;

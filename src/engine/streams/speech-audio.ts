@@ -1,7 +1,7 @@
-import type { Pcm } from '../../../core/audio/pcm';
-import type { GatedRegion } from '../../../core/audio/speech-gate';
-import type { ChannelBilling, ProvidedFileMetadata } from '../../../core/contract/response';
-import type { Seconds } from '../../../core/units';
+import type { Pcm } from '../../core/audio/pcm';
+import type { GatedRegion } from '../../core/audio/speech-gate';
+import type { ChannelBilling, ProvidedFileMetadata } from '../../core/contract/response';
+import type { Seconds } from '../../core/units';
 
 /**
  * A stretch to recognise, in seconds from the file's start: speech found by voice activity

@@ -1,6 +1,6 @@
-import type { Pcm } from '../../../core/audio/pcm';
-import type { SpeechEvidence } from '../../../core/audio/speech-gate';
-import { toSeconds } from '../../../core/units';
+import type { Pcm } from '../../core/audio/pcm';
+import type { SpeechEvidence } from '../../core/audio/speech-gate';
+import { toSeconds } from '../../core/units';
 import type { ChannelAudio, SpeechRegion } from './speech-audio';
 
 /**

@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The messages of the import rule for `code` linted as the file at `filePath`. */
+async function importErrors(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
+}
+
+const importing = (from: string) => `import * as other from '${from}';\nexport { other };\n`;
+
+describe('imports between stages', () => {
+  const recognitionFile = 'src/engine/stages/recognition/x.ts';
+
+  it('refuses another stage, by its folder or through stages/', async () => {
+    for (const from of ['../speech/index', '../speech', '../../stages/diarization/index']) {
+      const errors = await importErrors(importing(from), recognitionFile);
+      expect(errors, from).toHaveLength(1);
+      expect(errors[0]).toContain('stages talk through src/engine/streams/ and the pipeline');
+    }
+  });
+
+  it('lets a stage import the streams, its own files and the engine around it', async () => {
+    for (const from of [
+      '../../streams/growing-channel',
+      './window-cursor',
+      '../../stage-settings',
+      '../../../core/units',
+    ]) {
+      expect(await importErrors(importing(from), recognitionFile), from).toEqual([]);
+    }
+  });
+
+  it("keeps the engine's own rules in stage files", async () => {
+    expect(await importErrors(importing('react'), recognitionFile)).toEqual([
+      expect.stringContaining('engine/ has no UI.'),
+    ]);
+    expect(await importErrors(importing('../../../hosts/node/cli'), recognitionFile)).toEqual([
+      expect.stringContaining('may not import from hosts/'),
+    ]);
+  });
+});

@@ -1,0 +1,256 @@
+/**
+ * The tunable hyper-parameters of each stage, in one place: one interface per stage, and its
+ * defaults (the values every request runs with). A stage is given its settings in its input
+ * (`settings`, these defaults when left out).
+ *
+ * Not here: what a format or a model fixes (the 16 kHz sample rate, Silero's 512-sample
+ * window, ffmpeg's file names), how the models are loaded (`models/`), and the defaults of
+ * core's pure helpers, which stay beside the code and the measurements that chose them; the
+ * speech stage's VAD and loudness options are those helpers' defaults, referred to here so
+ * that the stage passes them on explicitly.
+ */
+import { DEFAULT_LOUDNESS, type LoudnessOptions } from '../core/audio/loud-regions';
+import {
+  DEFAULT_SPEECH_REGION_OPTIONS,
+  type SpeechRegionOptions,
+} from '../core/audio/speech-regions';
+
+export interface MediaSettings {
+  /**
+   * Seconds of 16 kHz samples the channels are first allocated for (the file's own length when
+   * shorter); they grow as decoding goes on past it.
+   */
+  readonly firstCapacitySeconds: number;
+  /** Audio at least this many seconds long (or of unknown length) is kept as 16-bit samples. */
+  readonly compactFromSeconds: number;
+  /** Bytes of 16 kHz float output one decoding window holds, whatever the channel count. */
+  readonly windowOutputBytes: number;
+  /** The shortest decoding window in seconds, however many channels share the bytes. */
+  readonly minWindowSeconds: number;
+  /** Seconds each window after the first starts early, to be matched against what is decoded. */
+  readonly leadInSeconds: number;
+  /** The largest seek error corrected, in seconds. */
+  readonly maxShiftSeconds: number;
+  /** Seconds at the start of a window after a seek that are not compared. */
+  readonly compareFromSeconds: number;
+  /** The least correlation (0..1) at which a window's lead-in is taken to match. */
+  readonly minAlignmentCorrelation: number;
+  /**
+   * The share (0..1) of its declared duration under which a file the decoder complained about
+   * is refused as truncated.
+   */
+  readonly minDecodedShare: number;
+  /** Seconds a media URL may take to answer, and to send more of its body. */
+  readonly fetchTimeoutSeconds: number;
+}
+
+export const DEFAULT_MEDIA_SETTINGS: Readonly<MediaSettings> = {
+  /**
+   * The channels start this long and grow as decoding goes on: a header may claim any length
+   * (75 hours of 16 kHz samples no longer fit one typed array), and what it claims is not
+   * trusted to size memory.
+   */
+  firstCapacitySeconds: 3600,
+  /**
+   * From 10 minutes on, channels are kept 16-bit: two hours of stereo then hold 461 MB instead
+   * of 922 MB, which with the models and ffmpeg keeps the page under 1 GB. The rounding adds
+   * noise 96 dB below full scale, far under any recording's own.
+   */
+  compactFromSeconds: 600,
+  /**
+   * About 16 MB of output per window, so memory stays bounded for any length and channel
+   * count...
+   */
+  windowOutputBytes: 16 * 1024 * 1024,
+  /** ...but never less than 30 s of audio per window. */
+  minWindowSeconds: 30,
+  leadInSeconds: 0.6,
+  maxShiftSeconds: 0.2,
+  /** The first decoded samples after a seek may be a decoder's warm-up. */
+  compareFromSeconds: 0.1,
+  minAlignmentCorrelation: 0.5,
+  minDecodedShare: 0.9,
+  /**
+   * A server that accepts the connection and then says nothing would otherwise hold the
+   * request for as long as the runtime's own limit (five minutes in Node, none in some
+   * browsers).
+   */
+  fetchTimeoutSeconds: 30,
+};
+
+export interface SpeechSettings {
+  /** Seconds of audio a VAD piece needs at least (but the last), so that batches stay wide. */
+  readonly minPieceSeconds: number;
+  /**
+   * Seconds of audio the first VAD piece holds at most where scoring runs beside recognition;
+   * later pieces are as wide as the audio decoded.
+   */
+  readonly firstPieceSeconds: number;
+  /**
+   * How VAD's speech probabilities become regions: onset and offset probabilities, shortest
+   * speech and pause, padding.
+   */
+  readonly regions: Readonly<SpeechRegionOptions>;
+  /** How loud stretches VAD rejected are found (`core/audio/loud-regions.ts`). */
+  readonly loudness: Readonly<LoudnessOptions>;
+}
+
+export const DEFAULT_SPEECH_SETTINGS: Readonly<SpeechSettings> = {
+  /** About 30 s. */
+  minPieceSeconds: 30,
+  /**
+   * 64 s: about 40 s of speech streams, more than one model window, so that recognition starts
+   * early.
+   */
+  firstPieceSeconds: 64,
+  /** Chosen on far-field meetings (`core/audio/speech-regions.ts`). */
+  regions: DEFAULT_SPEECH_REGION_OPTIONS,
+  /** Chosen on the speech-under-music development set (`core/audio/loud-regions.ts`). */
+  loudness: DEFAULT_LOUDNESS,
+};
+
+/** Whisper's thresholds for giving up on a decode and trying a higher temperature. */
+export interface FallbackThresholds {
+  /** A decode whose text compresses more than this (gzip ratio) repeats itself. */
+  readonly compressionRatio: number;
+  /** A decode with a mean log-probability per token below this is unsure. */
+  readonly logProbability: number;
+  /** Above this no-speech probability (0..1), an unsure decode is silence. */
+  readonly noSpeech: number;
+}
+
+export interface RecognitionSettings {
+  /** The decoding temperatures tried in turn on a window of speech (Whisper's fallback). */
+  readonly temperatures: readonly number[];
+  readonly fallback: FallbackThresholds;
+  /**
+   * A decode shown earlier text that passes the fallback test with a mean log-probability per
+   * token below this is decoded again without that text, and the surer of the two is kept.
+   */
+  readonly contextDoubt: number;
+  /** A decode at a temperature above this is not shown to the next window as earlier text. */
+  readonly maxContextTemperature: number;
+  /**
+   * Fewer text tokens than this per second of speech in a window decoded with earlier text is
+   * not a transcript of it: the window is decoded again without that text.
+   */
+  readonly minTextTokensPerSpeechSecond: number;
+  /** Tokens a window may take: this many per second of its audio... */
+  readonly tokensPerSecond: number;
+  /** ...plus this many (within Whisper's half context). */
+  readonly extraTokens: number;
+  /** A window with fewer seconds of audio than this is not worth a decoder pass. */
+  readonly minWindowSeconds: number;
+  /**
+   * Seconds: in a loud stretch VAD heard no voice in, what is left after a window is decoded
+   * only if at least this long.
+   */
+  readonly minLevelTailSeconds: number;
+  /**
+   * Seconds of context kept around each speech region when regions are joined into streams
+   * (VAD edges are tight).
+   */
+  readonly streamPaddingSeconds: number;
+  /** Pauses in a stream are shortened to this many seconds. */
+  readonly keptPauseSeconds: number;
+  /**
+   * Where languages may switch (`automatic multiple languages`), a pause of at least this many
+   * seconds starts a stream of its own.
+   */
+  readonly turnPauseSeconds: number;
+  /** How far, in seconds, the second hearing of a loud stretch starts after the first. */
+  readonly secondHearingShiftSeconds: number;
+  /** The share (0..1) of words two hearings must have in common for the recogniser to insist. */
+  readonly insistedWordShare: number;
+  /** Lines of earlier windows that a new line is compared with (repeat guard). */
+  readonly rememberedLines: number;
+  /** Lines shorter than this many words are never taken for a loop: "yes", "thank you". */
+  readonly minLoopWords: number;
+}
+
+export const DEFAULT_RECOGNITION_SETTINGS: Readonly<RecognitionSettings> = {
+  temperatures: [0, 0.2, 0.4, 0.6, 0.8, 1],
+  fallback: {
+    compressionRatio: 2.4,
+    logProbability: -1,
+    noSpeech: 0.6,
+  },
+  /**
+   * Conditioning that misleads the decoder mostly shows as a drop in its certainty before it
+   * fails outright: the test model, shown the text of a window before, dropped and garbled words
+   * at -0.56 to -0.74 where the same windows without it decoded cleanly at -0.35 to -0.42. Clear
+   * speech mostly decodes above it and costs one decode.
+   */
+  contextDoubt: -0.5,
+  /** Whisper's rule: a high-temperature decode is not trusted as context. */
+  maxContextTemperature: 0.5,
+  /**
+   * Speech runs at 2-5 tokens a second. A false alarm costs one more decode, whose result
+   * (without the earlier text) is as valid as the first. The seconds are the window's own (its
+   * shortened pauses left out), not a share of the channel's speech: that share changes as more
+   * of a growing channel is known, and the decision with it.
+   */
+  minTextTokensPerSpeechSecond: 0.5,
+  /**
+   * No more than fast speech needs (about 8 text tokens a second plus timestamps), so that a
+   * repetition loop in a short window is cut early instead of running to the limit at every
+   * fallback temperature.
+   */
+  tokensPerSecond: 15,
+  extraTokens: 16,
+  minWindowSeconds: 0.1,
+  /** A fraction of a second of music decodes to a word now and then. */
+  minLevelTailSeconds: 0.5,
+  streamPaddingSeconds: 0.2,
+  keptPauseSeconds: 0.5,
+  turnPauseSeconds: 1,
+  secondHearingShiftSeconds: 0.25,
+  insistedWordShare: 0.5,
+  rememberedLines: 8,
+  minLoopWords: 3,
+};
+
+export interface DiarizationSettings {
+  /** Seconds of a local speaker's audio an embedding is made from, at least... */
+  readonly minEmbeddingSeconds: number;
+  /** ...and at most. */
+  readonly maxEmbeddingSeconds: number;
+  /** Windows the segmentation model is given at once. */
+  readonly segmentationBatch: number;
+}
+
+export const DEFAULT_DIARIZATION_SETTINGS: Readonly<DiarizationSettings> = {
+  minEmbeddingSeconds: 0.5,
+  maxEmbeddingSeconds: 2,
+  segmentationBatch: 4,
+};
+
+export interface TranslationSettings {
+  /** Segments (of one source language) translated together in one call of the model. */
+  readonly batchSegments: number;
+}
+
+export const DEFAULT_TRANSLATION_SETTINGS: Readonly<TranslationSettings> = {
+  /**
+   * A few at a time, so that progress moves and a long file does not hold every segment's
+   * decoder state at once; more than one, so that the model's fixed cost per call is shared.
+   */
+  batchSegments: 4,
+};
+
+/** Every stage's settings. */
+export interface StageSettings {
+  readonly media: MediaSettings;
+  readonly speech: SpeechSettings;
+  readonly recognition: RecognitionSettings;
+  readonly diarization: DiarizationSettings;
+  readonly translation: TranslationSettings;
+}
+
+export const DEFAULT_STAGE_SETTINGS: Readonly<StageSettings> = {
+  media: DEFAULT_MEDIA_SETTINGS,
+  speech: DEFAULT_SPEECH_SETTINGS,
+  recognition: DEFAULT_RECOGNITION_SETTINGS,
+  diarization: DEFAULT_DIARIZATION_SETTINGS,
+  translation: DEFAULT_TRANSLATION_SETTINGS,
+};

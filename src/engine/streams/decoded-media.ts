@@ -1,0 +1,23 @@
+import type { MediaProbe } from '../../core/audio/probe';
+import type { Pcm } from '../../core/audio/pcm';
+
+/**
+ * The channels decoded so far: the first `length` samples of each array are final. The
+ * arrays may be replaced by longer ones as decoding goes on. The last piece has `ended` set
+ * and its arrays cut to length. Long audio comes as 16-bit arrays (the media settings'
+ * `compactFromSeconds`).
+ */
+export interface DecodedPiece {
+  channels: readonly Pcm[];
+  length: number;
+  ended: boolean;
+}
+
+/** What the media stage hands the speech stage: the probe, and the audio as it is decoded. */
+export interface DecodedMedia {
+  probe: MediaProbe;
+  /** Pieces of the decoded audio, each holding all of it so far; the last one has `ended`. */
+  pieces: AsyncIterable<DecodedPiece>;
+  /** Seconds spent reading, probing and decoding, without the time the reader of `pieces` took. */
+  seconds(): number;
+}
