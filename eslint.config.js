@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -29,8 +30,10 @@ const forbid = (folders, extra = []) => ({
 const ENGINE_LAYERS = ['hosts', 'worker', 'app'];
 const ENGINE_UI = { group: ['react', 'react-dom', 'zustand'], message: 'engine/ has no UI.' };
 
-/** The folders of src/engine/stages/. */
-const STAGES = ['media', 'speech', 'recognition', 'diarization', 'translation', 'assemble'];
+/** The folders of src/engine/stages/, read from disk so that a new stage is covered at once. */
+const STAGES = readdirSync(new URL('src/engine/stages/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.models', '.cache', 'test-results', 'playwright-report'] },

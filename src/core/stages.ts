@@ -9,6 +9,7 @@ export const STAGES = [
   'vad',
   'recognise',
   'diarize',
+  'attribute',
   'translate',
   'assemble',
 ] as const;

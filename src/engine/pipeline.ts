@@ -8,11 +8,13 @@ import {
 import { toResponseSegment } from '../core/assemble/response';
 import type { EnginePorts } from './ports';
 import { stageContexts, type StageProgress } from './stage-context';
-import { attributeSpeakers, speakerLabels, type SpeakerTurn } from '../core/assemble/speakers';
-import { loadInBackground } from './model-loading';
+import type { SpeakerTurn } from '../core/assemble/speakers';
+import { planRequest, recognitionTask } from './request-plan';
 import * as assemble from './stages/assemble';
+import * as attribution from './stages/attribution';
 import * as diarization from './stages/diarization';
 import * as media from './stages/media';
+import * as models from './stages/models';
 import * as recognition from './stages/recognition';
 import * as speech from './stages/speech';
 import * as translation from './stages/translation';
@@ -31,13 +33,15 @@ export interface PipelineOptions {
 }
 
 /**
- * Runs a validated request through the line of stages: media (read, probe, decode) -> speech
- * (voice activity, channels compared and billed, noise reduction) -> recognition -> diarization
- * (when asked for: speakers given to segments, a segment split where its speaker changes) ->
- * translation (when asked for) -> assemble.
- * Stages overlap where the data allows: the recogniser loads while the media is decoded, speech
- * is found while the next piece decodes, and recognition starts on speech that is settled
- * while the rest is still being found.
+ * Runs a validated request through the line of stages, each named in `core/stages.ts`:
+ * models (the recogniser, and the translation and speaker models beside it) -> media (read,
+ * probe, decode) -> speech (voice activity, channels compared and billed, noise reduction) ->
+ * recognition -> diarization and attribution (when asked for: speaker turns, then segments
+ * given their speakers, a segment split where its speaker changes) -> translation (when asked
+ * for) -> assemble. What the request asks beyond recognition is planned once, first.
+ * Stages overlap where the data allows: the models load while the media is decoded, speech is
+ * found while the next piece decodes, and recognition starts on speech that is settled while
+ * the rest is still being found.
  */
 export async function runPipeline<F extends MediaFile>(
   request: TranscriptionRequest<F>,
@@ -46,45 +50,13 @@ export async function runPipeline<F extends MediaFile>(
 ): Promise<TranscriptionResponse> {
   const started = ports.clock();
   const { signal } = options;
-  const translator = ports.translator ?? null;
-  refuseUnsupported(request, translator?.modelId ?? null, ports.speakers !== undefined);
+  refuseUnsupported(request, ports.translator?.modelId ?? null, ports.speakers !== undefined);
+  const plan = planRequest(request, ports);
   const stage = stageContexts(ports, signal, options.onProgress);
-  const target = request.toggle_direct_translate ? request.target_translation_language : null;
-
-  const models = stage('models');
-  const recogniser = ports.recogniser({
-    ...(signal ? { signal } : {}),
-    onProgress: models.progress,
-  });
-  // A failed load is reported when recognition awaits it, not as an unhandled rejection.
-  recogniser.catch(() => {});
-  // The translation model loads beside the recogniser. Where the host has one, every target,
-  // english included, goes through it: the recognised text stays available beside the
-  // translation, and one model translates every pair. Without one, Whisper's own translate
-  // task serves english (the only target it has).
   const translating = stage('translate');
-  const translatorLoad =
-    target !== null && translator
-      ? loadInBackground(
-          (onProgress) => translator.load({ ...(signal ? { signal } : {}), onProgress }),
-          models,
-          translating,
-          'Loading the translation model',
-        )
-      : null;
-  // The speaker models load beside the others in the same way.
   const diarizing = stage('diarize');
-  const speakers = ports.speakers;
-  const speakersLoad =
-    request.toggle_diarization && speakers
-      ? loadInBackground(
-          (onProgress) => speakers.load({ ...(signal ? { signal } : {}), onProgress }),
-          models,
-          diarizing,
-          'Loading the speaker models',
-        )
-      : null;
 
+  const loading = models.run({ plan, translating, diarizing }, stage('models'));
   const decoded = await media.run(
     { ...request, ...(options.limits ? { limits: options.limits } : {}) },
     stage('decode'),
@@ -98,10 +70,10 @@ export async function runPipeline<F extends MediaFile>(
     {
       channels: found.channels,
       keptChannels: () => speechAudio?.channels.length ?? null,
-      recogniser,
+      recogniser: loading.recogniser,
       languageBehaviour: request.language_behaviour,
       language: request.language,
-      task: target !== null && translatorLoad === null ? 'translate' : 'transcribe',
+      task: recognitionTask(plan),
       hint: request.transcription_hint,
       onSegment: (s) => options.onSegment?.(toResponseSegment(s, SPEAKER_NOT_ACTIVATED)),
     },
@@ -110,37 +82,40 @@ export async function runPipeline<F extends MediaFile>(
   recognised.catch(() => {});
   speechAudio = await found.done;
   const { segments: heard, seconds: inferenceTime } = await recognised;
+
   let recognisedSegments = heard;
   let diarizationTime = 0;
-  if (speakersLoad !== null) {
-    const found = await diarization.run(
+  if (loading.speakers !== null) {
+    const diarized = await diarization.run(
       {
         channels: speechAudio.channels,
-        models: speakersLoad.loaded,
+        models: loading.speakers.loaded,
         counts: {
           num: request.diarization.num_speakers,
           min: request.diarization.min_speakers,
           max: request.diarization.max_speakers,
         },
-        onWaitForModel: speakersLoad.onWaitForModel,
+        onWaitForModel: loading.speakers.onWaitForModel,
       },
       diarizing,
     );
-    diarizationTime = found.seconds;
-    const attributed = attributeSpeakers(heard, found.turns);
-    const labels = speakerLabels(attributed, found.turns);
-    const label = (id: string) => labels.get(id) ?? id;
-    recognisedSegments = attributed.map((s) => ({ ...s, speaker: label(s.speaker) }));
-    options.onSpeakerTurns?.(found.turns.map((t) => ({ ...t, speaker: label(t.speaker) })));
+    diarizationTime = diarized.seconds;
+    const attributed = attribution.run(
+      { segments: heard, turns: diarized.turns },
+      stage('attribute'),
+    );
+    recognisedSegments = attributed.segments;
+    options.onSpeakerTurns?.(attributed.turns);
   }
+
   const { segments, seconds: translationTime } =
-    target !== null && translatorLoad !== null
+    plan.target !== null && loading.translator !== null
       ? await translation.run(
           {
             segments: recognisedSegments,
-            target,
-            translator: translatorLoad.loaded,
-            onWaitForModel: translatorLoad.onWaitForModel,
+            target: plan.target,
+            translator: loading.translator.loaded,
+            onWaitForModel: loading.translator.onWaitForModel,
           },
           translating,
         )

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,21 @@ describe('imports between stages', () => {
       '../../../core/units',
     ]) {
       expect(await importErrors(importing(from), recognitionFile), from).toEqual([]);
+    }
+  });
+
+  it('covers every stage folder, each refusing every other', async () => {
+    const stages = readdirSync(new URL('stages/', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(stages).toEqual(expect.arrayContaining(['models', 'attribution', 'assemble']));
+    for (const stage of stages) {
+      const other = stages.find((s) => s !== stage)!;
+      const errors = await importErrors(
+        importing(`../${other}/index`),
+        `src/engine/stages/${stage}/x.ts`,
+      );
+      expect(errors, `${stage} -> ${other}`).toHaveLength(1);
     }
   });
 

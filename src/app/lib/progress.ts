@@ -14,6 +14,7 @@ const TITLES: Record<Stage, [string, number]> = {
   vad: ['Finding speech', 3],
   recognise: ['Recognising speech', 5],
   diarize: ['Telling speakers apart', 6],
+  attribute: ['Telling speakers apart', 6],
   translate: ['Translating', 7],
   assemble: ['Putting the result together', 8],
 };
