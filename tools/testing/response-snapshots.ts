@@ -38,7 +38,7 @@ const speakers = [
 /** Each file once as it is; the two-voice recordings once more with speakers found. */
 function requests(path: string): { name: string; argv: string[] }[] {
   const video = VIDEO.has(extname(path).toLowerCase());
-  const base = [path, ...models, ...(video ? ['--endpoint', 'video'] : [])];
+  const base = ['transcribe', path, ...models, ...(video ? ['--endpoint', 'video'] : [])];
   const name = relative(MEDIA, path).replaceAll('/', '__');
   const list = [{ name, argv: base }];
   if (/diarization|stereo/.test(path)) {
