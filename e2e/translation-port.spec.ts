@@ -22,9 +22,9 @@ test('translates segments in the browser through the browser engine port', async
     from: 'en',
     to: 'fr',
   })) as TranslationReply;
-  if (reply.type === 'error') throw new Error(reply.message);
-  expect(reply.crossOriginIsolated).toBe(true);
-  expect(reply.translations).toHaveLength(4);
+  if (reply.type === 'error') throw new Error(reply.data.message);
+  expect(reply.data.crossOriginIsolated).toBe(true);
+  expect(reply.data.translations).toHaveLength(4);
   const reference = sequences.map((s) => rowsText(rows, s, 'fr')).join(' ');
-  expect(wordErrorRate(reference, reply.translations.join(' '))).toBeLessThanOrEqual(0.15);
+  expect(wordErrorRate(reference, reply.data.translations.join(' '))).toBeLessThanOrEqual(0.15);
 });

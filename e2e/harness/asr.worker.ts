@@ -8,7 +8,7 @@ import type { EnginePorts, LoadedWhisper } from '../../src/engine/ports';
 import { browserEnginePorts } from '../../src/hosts/browser/engine-ports';
 import { configureTransformers } from '../../src/hosts/browser/transformers-setup';
 import { toWireError } from '../../src/worker/envelope';
-import { forcedDecoding } from '../../tools/bench/forced-decoding';
+import { forcedDecoding } from '../../tools/testing/forced-decoding';
 import type { AsrBenchReply, AsrBenchRequest, EngineStages } from './asr-protocol';
 import { TEST_MODELS } from './test-models';
 

@@ -1,4 +1,4 @@
-import type { DiarizationReply, DiarizationRun } from './diarization-protocol';
+import type { DiarizationReply, DiarizationRequest, DiarizationRun } from './diarization-protocol';
 
 /** The harness's handle on the diarization stage in a module worker, as the app runs it. */
 function run(options: DiarizationRun): Promise<DiarizationReply> {
@@ -10,7 +10,8 @@ function run(options: DiarizationRun): Promise<DiarizationReply> {
       worker.terminate();
       done(event.data);
     };
-    worker.postMessage(options);
+    const request: DiarizationRequest = { id: 1, type: 'diarize', data: options };
+    worker.postMessage(request);
   });
 }
 

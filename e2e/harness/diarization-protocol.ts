@@ -1,4 +1,6 @@
-/** Messages between the diarization harness page and its worker. */
+import type { Envelope, ErrorReply } from '../../src/worker/envelope';
+
+/** What the diarization harness page asks its worker to run. */
 export interface DiarizationRun {
   /** Model host (absolute URL of the hub layout) and the speaker models' ids. */
   modelHost: string;
@@ -10,13 +12,14 @@ export interface DiarizationRun {
   numSpeakers: number | null;
 }
 
-export type DiarizationReply =
-  | {
-      type: 'done';
-      turns: { speaker: string; start: number; end: number }[];
-      /** Seconds the stage took (models already loaded), and loading them. */
-      seconds: number;
-      loadSeconds: number;
-      crossOriginIsolated: boolean;
-    }
-  | { type: 'error'; message: string };
+export interface DiarizationResult {
+  turns: { speaker: string; start: number; end: number }[];
+  /** Seconds the stage took (models already loaded), and loading them. */
+  seconds: number;
+  loadSeconds: number;
+  crossOriginIsolated: boolean;
+}
+
+/** Messages between the page and its worker, in the app's worker envelope. */
+export type DiarizationRequest = Envelope<'diarize', DiarizationRun>;
+export type DiarizationReply = Envelope<'result', DiarizationResult> | ErrorReply;

@@ -1,16 +1,17 @@
 import { browserEnginePorts } from '../../src/hosts/browser/engine-ports';
 import { stageContexts } from '../../src/engine/stage-context';
 import * as diarization from '../../src/engine/stages/diarization';
-import type { DiarizationReply, DiarizationRun } from './diarization-protocol';
+import { toWireError } from '../../src/worker/envelope';
+import type { DiarizationReply, DiarizationRequest } from './diarization-protocol';
 
 /** The diarization stage on the browser host's speaker models, as the app's worker loads them. */
 const scope = self as unknown as {
   postMessage(message: DiarizationReply): void;
-  onmessage: ((event: MessageEvent<DiarizationRun>) => void) | null;
+  onmessage: ((event: MessageEvent<DiarizationRequest>) => void) | null;
 };
 
 scope.onmessage = async (event) => {
-  const run = event.data;
+  const { id, data: run } = event.data;
   try {
     const ports = browserEnginePorts({
       modelHost: run.modelHost,
@@ -33,16 +34,16 @@ scope.onmessage = async (event) => {
       stageContexts(ports, undefined)('diarize'),
     );
     scope.postMessage({
-      type: 'done',
-      turns: turns.map((t) => ({ speaker: t.speaker, start: t.start, end: t.end })),
-      seconds,
-      loadSeconds,
-      crossOriginIsolated: self.crossOriginIsolated,
+      id,
+      type: 'result',
+      data: {
+        turns: turns.map((t) => ({ speaker: t.speaker, start: t.start, end: t.end })),
+        seconds,
+        loadSeconds,
+        crossOriginIsolated: self.crossOriginIsolated,
+      },
     });
   } catch (thrown) {
-    scope.postMessage({
-      type: 'error',
-      message: thrown instanceof Error ? thrown.message : String(thrown),
-    });
+    scope.postMessage({ id, type: 'error', data: toWireError(thrown) });
   }
 };

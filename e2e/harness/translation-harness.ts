@@ -1,4 +1,4 @@
-import type { TranslationReply, TranslationRun } from './translation-protocol';
+import type { TranslationReply, TranslationRequest, TranslationRun } from './translation-protocol';
 
 /** The harness's handle on the translator in a module worker, as the app runs it. */
 function run(options: TranslationRun): Promise<TranslationReply> {
@@ -10,7 +10,8 @@ function run(options: TranslationRun): Promise<TranslationReply> {
       worker.terminate();
       done(event.data);
     };
-    worker.postMessage(options);
+    const request: TranslationRequest = { id: 1, type: 'translate', data: options };
+    worker.postMessage(request);
   });
 }
 

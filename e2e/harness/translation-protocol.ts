@@ -1,4 +1,6 @@
-/** Messages between the translation harness page and its worker. */
+import type { Envelope, ErrorReply } from '../../src/worker/envelope';
+
+/** What the translation harness page asks its worker to run. */
 export interface TranslationRun {
   /** Model host (absolute URL of the hub layout) and the translation model's id. */
   modelHost: string;
@@ -9,13 +11,14 @@ export interface TranslationRun {
   to: string;
 }
 
-export type TranslationReply =
-  | {
-      type: 'done';
-      translations: string[];
-      loadSeconds: number;
-      /** Seconds per call, in order. */
-      seconds: number[];
-      crossOriginIsolated: boolean;
-    }
-  | { type: 'error'; message: string };
+export interface TranslationResult {
+  translations: string[];
+  loadSeconds: number;
+  /** Seconds per call, in order. */
+  seconds: number[];
+  crossOriginIsolated: boolean;
+}
+
+/** Messages between the page and its worker, in the app's worker envelope. */
+export type TranslationRequest = Envelope<'translate', TranslationRun>;
+export type TranslationReply = Envelope<'result', TranslationResult> | ErrorReply;

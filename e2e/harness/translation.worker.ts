@@ -1,14 +1,15 @@
 import { browserEnginePorts } from '../../src/hosts/browser/engine-ports';
-import type { TranslationReply, TranslationRun } from './translation-protocol';
+import { toWireError } from '../../src/worker/envelope';
+import type { TranslationReply, TranslationRequest } from './translation-protocol';
 
 /** The browser host's translator port, as the app's worker builds it, timed per segment. */
 const scope = self as unknown as {
   postMessage(message: TranslationReply): void;
-  onmessage: ((event: MessageEvent<TranslationRun>) => void) | null;
+  onmessage: ((event: MessageEvent<TranslationRequest>) => void) | null;
 };
 
 scope.onmessage = async (event) => {
-  const run = event.data;
+  const { id, data: run } = event.data;
   try {
     const ports = browserEnginePorts({
       modelHost: run.modelHost,
@@ -28,16 +29,16 @@ scope.onmessage = async (event) => {
       translations.push(out ?? '');
     }
     scope.postMessage({
-      type: 'done',
-      translations,
-      loadSeconds,
-      seconds,
-      crossOriginIsolated: self.crossOriginIsolated,
+      id,
+      type: 'result',
+      data: {
+        translations,
+        loadSeconds,
+        seconds,
+        crossOriginIsolated: self.crossOriginIsolated,
+      },
     });
   } catch (thrown) {
-    scope.postMessage({
-      type: 'error',
-      message: thrown instanceof Error ? thrown.message : String(thrown),
-    });
+    scope.postMessage({ id, type: 'error', data: toWireError(thrown) });
   }
 };

@@ -12,7 +12,7 @@ import { diskFile, type DiskFile } from '../../src/hosts/node/media-file';
 import { configureModelSource } from '../../src/hosts/node/transformers-setup';
 import { benchAudio, tokensPerStreamSecond } from './asr-audio';
 import { REPO, peakRssMb } from './bench-media';
-import { forcedDecoding } from './forced-decoding';
+import { forcedDecoding } from '../testing/forced-decoding';
 
 const [contender, modelId = 'murmur-bench/whisper-tiny', tps = '3.5', perChunk = '60'] =
   process.argv.slice(2);

@@ -123,13 +123,14 @@ async function browserRuns() {
         run,
       )) as DiarizationReply;
       peakMb = Math.max(peakMb, memory.stop().peakRendererMb);
-      if (reply.type === 'error') throw new Error(reply.message);
-      if (!reply.crossOriginIsolated)
+      if (reply.type === 'error') throw new Error(reply.data.message);
+      const result = reply.data;
+      if (!result.crossOriginIsolated)
         throw new Error('The harness page is not cross-origin isolated.');
-      times.push(reply.seconds);
-      loadSeconds = reply.loadSeconds;
-      speakers = new Set(reply.turns.map((t) => t.speaker)).size;
-      console.error(`chromium run ${r + 1}: ${reply.seconds.toFixed(1)} s`);
+      times.push(result.seconds);
+      loadSeconds = result.loadSeconds;
+      speakers = new Set(result.turns.map((t) => t.speaker)).size;
+      console.error(`chromium run ${r + 1}: ${result.seconds.toFixed(1)} s`);
       await page.close();
     }
     rows.push({ host: 'Chromium', seconds: times, loadSeconds, peakMb, speakers });

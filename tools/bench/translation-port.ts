@@ -8,7 +8,11 @@
 import { join } from 'node:path';
 import { nodeEnginePorts } from '../../src/hosts/node/engine-ports';
 import { REPO } from '../../src/hosts/node/ffmpeg-fixtures';
-import type { TranslationReply, TranslationRun } from '../../e2e/harness/translation-protocol';
+import type {
+  TranslationReply,
+  TranslationResult,
+  TranslationRun,
+} from '../../e2e/harness/translation-protocol';
 import { parallelRows, rowSequence, rowsText } from '../testing/parallel';
 import type { TestLanguage } from '../testing/speech';
 import { wordErrorRate } from '../testing/wer';
@@ -45,8 +49,7 @@ interface Result {
 }
 const results: Result[] = [];
 
-function score(host: string, from: TestLanguage, to: TestLanguage, reply: TranslationReply) {
-  if (reply.type === 'error') throw new Error(reply.message);
+function score(host: string, from: TestLanguage, to: TestLanguage, reply: TranslationResult) {
   const reference = sequences.map((s) => rowsText(rows, s, to)).join(' ');
   // The first call warms the runtime up: left out of the times.
   const seconds = reply.seconds.slice(1);
@@ -80,7 +83,6 @@ async function nodeRuns() {
       translations.push(out ?? '');
     }
     score('node', from, to, {
-      type: 'done',
       translations,
       seconds,
       loadSeconds,
@@ -110,9 +112,10 @@ async function browserRuns() {
         (r) => window.translationHarness.run(r),
         run,
       )) as TranslationReply;
-      if (reply.type === 'done' && !reply.crossOriginIsolated)
+      if (reply.type === 'error') throw new Error(reply.data.message);
+      if (!reply.data.crossOriginIsolated)
         throw new Error('The harness page is not cross-origin isolated.');
-      score('chromium', from, to, reply);
+      score('chromium', from, to, reply.data);
     }
   } finally {
     await browser.close();

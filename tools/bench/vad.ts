@@ -15,7 +15,7 @@
  * usage: tsx tools/bench/vad.ts [--models DIR --model ID]
  */
 import { readFileSync } from 'node:fs';
-import { scoreSpeechActivity, rttmSpeech } from '../../src/core/audio/speech-activity';
+import { scoreSpeechActivity, rttmSpeech } from '../../src/core/evaluation/speech-activity';
 import { frameLevelsDb } from '../../src/core/audio/levels';
 import { loudRegions } from '../../src/core/audio/loud-regions';
 import { gateRegions } from '../../src/core/audio/speech-gate';

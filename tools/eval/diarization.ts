@@ -12,8 +12,8 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { diarizationError, type DiarizationError, type TimeSpan } from '../../src/core/diarize/der';
-import { parseRttm, rttmFiles, type SpeakerTurn } from '../../src/core/diarize/rttm';
+import { diarizationError, type DiarizationError, type TimeSpan } from '../../src/core/evaluation/der';
+import { parseRttm, rttmFiles, type SpeakerTurn } from '../../src/core/evaluation/rttm';
 import {
   conversation,
   fileId,

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { formatRttm, type SpeakerTurn } from '../../src/core/diarize/rttm';
+import { formatRttm, type SpeakerTurn } from '../../src/core/evaluation/rttm';
 import { pcm16k, scratchDir, sentence, speak, type Voice } from './speech';
 import { writeWav, type WavSampleFormat } from './wav';
 

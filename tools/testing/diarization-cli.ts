@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ErrorBody } from '../../src/core/contract/errors';
 import type { SpeakerSpan, TranscriptionResponse } from '../../src/core/contract/response';
-import type { SpeakerTurn } from '../../src/core/diarize/rttm';
+import type { SpeakerTurn } from '../../src/core/evaluation/rttm';
 
 export const MURMUR_BIN = fileURLToPath(
   new URL('../../src/hosts/node/murmur.mjs', import.meta.url),

@@ -1,6 +1,7 @@
 import { FFmpeg, FFFSType } from '@ffmpeg/ffmpeg';
 import coreUrl from '@ffmpeg/core?url';
 import wasmUrl from '@ffmpeg/core/wasm?url';
+import { RUNS_PER_CORE, ffmpegInputName } from '../../engine/ffmpeg-core-facts';
 import type { FfmpegPort, FfmpegRun, MediaSource } from '../../engine/ports';
 
 /**
@@ -17,11 +18,6 @@ export interface BrowserFfmpegOptions {
 
 const absolute = (url: string) => new URL(url, self.location.href).href;
 
-const safeExtension = (name: string) => {
-  const match = /\.([A-Za-z0-9]{1,8})$/.exec(name);
-  return match ? `.${match[1]!.toLowerCase()}` : '';
-};
-
 function blobOf(source: MediaSource): { blob: Blob; name: string } {
   if (source.kind === 'bytes') {
     return { blob: new Blob([source.bytes as Uint8Array<ArrayBuffer>]), name: source.name };
@@ -30,12 +26,6 @@ function blobOf(source: MediaSource): { blob: Blob; name: string } {
     throw new Error('The browser ffmpeg host reads File objects.');
   return { blob: source.file, name: source.file.name };
 }
-
-/**
- * ffmpeg.wasm's core fails (memory access out of bounds, or a hang) after about 160 runs in
- * one instance: it is replaced by a fresh one, with the same mounts, well before that.
- */
-export const RUNS_PER_CORE = 100;
 
 interface Mounted {
   dir: string;
@@ -122,7 +112,7 @@ export function browserFfmpeg(options: BrowserFfmpegOptions = {}): FfmpegPort {
       const { blob, name } = blobOf(source);
       const mounted = {
         dir: `/media-${++mountCount}`,
-        file: `input${safeExtension(name)}`,
+        file: ffmpegInputName(name),
         blob,
       };
       await attach(instance, mounted);

@@ -8,8 +8,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionResponse } from '../../core/contract/response';
-import { diarizationError } from '../../core/diarize/der';
-import type { SpeakerTurn } from '../../core/diarize/rttm';
+import { diarizationError } from '../../core/evaluation/der';
+import type { SpeakerTurn } from '../../core/evaluation/rttm';
 import {
   conversation,
   stereoCall,

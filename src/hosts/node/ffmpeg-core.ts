@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { extname } from 'node:path';
 import type { FFmpegCoreModule } from '@ffmpeg/types';
+import { RUNS_PER_CORE, ffmpegInputName } from '../../engine/ffmpeg-core-facts';
 import type { FfmpegPort, FfmpegRun, MediaSource } from '../../engine/ports';
 
 /**
@@ -48,12 +48,6 @@ interface Mounted {
   close: () => void;
 }
 
-/**
- * ffmpeg.wasm's core fails (memory access out of bounds, or a hang) after about 160 runs in
- * one instance: it is replaced by a fresh one, with the same mounts, well before that.
- */
-export const RUNS_PER_CORE = 100;
-
 type CoreFactory = (overrides: Record<string, unknown>) => Promise<FFmpegCoreModule>;
 
 function resolveCoreDir(): string {
@@ -81,11 +75,6 @@ async function loadCore(coreDir: string): Promise<FFmpegCoreModule> {
     if (!hadSelf) delete global.self;
   }
 }
-
-const safeExtension = (name: string) => {
-  const ext = extname(name).toLowerCase();
-  return /^\.[a-z0-9]{1,8}$/.test(ext) ? ext : '';
-};
 
 /** The Node host's ffmpeg: one core, loaded on first use and kept. */
 export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
@@ -180,7 +169,7 @@ export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
       } else {
         throw new Error('The Node ffmpeg host reads files on disk (with a path) or bytes.');
       }
-      const file = `input${safeExtension(name)}`;
+      const file = ffmpegInputName(name);
       const mounted = { dir, file, range, close };
       attach(m, mounted);
       mounts.set(dir, mounted);

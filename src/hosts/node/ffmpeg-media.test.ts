@@ -14,7 +14,8 @@ import {
   testEnginePorts,
   testModelFiles,
 } from './ffmpeg-fixtures';
-import { RUNS_PER_CORE, nodeFfmpeg } from './ffmpeg-core';
+import { RUNS_PER_CORE } from '../../engine/ffmpeg-core-facts';
+import { nodeFfmpeg } from './ffmpeg-core';
 import { diskFile } from './media-file';
 
 const ports: EnginePorts = testEnginePorts();

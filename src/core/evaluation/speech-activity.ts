@@ -1,5 +1,5 @@
 import type { Seconds } from '../units';
-import type { TimeSpan } from './speech-regions';
+import type { TimeSpan } from '../audio/speech-regions';
 
 /**
  * Speech activity detection scored against a reference (an RTTM's speaker turns), frame by

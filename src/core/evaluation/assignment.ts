@@ -1,8 +1,7 @@
 /**
  * The best one-to-one pairing of rows with columns of a weight matrix (the Hungarian method,
  * Kuhn-Munkres, in its O(n^2 m) shortest-augmenting-path form). Scoring a diarization maps
- * reference speakers to hypothesis speakers this way, and clustering under a speaker count uses
- * it too, so it lives in core where both can reach it.
+ * reference speakers to hypothesis speakers this way.
  */
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LEVEL_NORMALISATION, normalisingGain } from './level-normalisation';
+import { DEFAULT_LEVEL_NORMALISATION, normalisingGain } from '../audio/level-normalisation';
 import { rttmSpeech, scoreSpeechActivity } from './speech-activity';
 
 describe('speech activity scoring', () => {
