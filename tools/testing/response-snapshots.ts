@@ -35,7 +35,11 @@ const speakers = [
   'murmur-test/embedding-synth',
 ];
 
-/** Each file once as it is; the two-voice recordings once more with speakers found. */
+/**
+ * Each file once as it is; the two-voice recordings once more with speakers found; the
+ * recordings of speech once more translated by the translation model, and once by Whisper's own
+ * translate task (no translation model).
+ */
 function requests(path: string): { name: string; argv: string[] }[] {
   const video = VIDEO.has(extname(path).toLowerCase());
   const base = ['transcribe', path, ...models, ...(video ? ['--endpoint', 'video'] : [])];
@@ -46,6 +50,14 @@ function requests(path: string): { name: string; argv: string[] }[] {
       name: `${name}.speakers`,
       argv: [...base, ...speakers, '--toggle_diarization', 'true'],
     });
+  }
+  if (/speech\/(jfk\.wav|multilingual)/.test(path)) {
+    const translate = ['--toggle_direct_translate', 'true', '--target_translation_language'];
+    list.push({
+      name: `${name}.translated`,
+      argv: [...base, '--translation-model', 'murmur-test/m2m100-synth', ...translate, 'french'],
+    });
+    list.push({ name: `${name}.whisper-translate`, argv: [...base, ...translate, 'english'] });
   }
   return list;
 }
