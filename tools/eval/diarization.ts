@@ -12,7 +12,11 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { diarizationError, type DiarizationError, type TimeSpan } from '../../src/core/evaluation/der';
+import {
+  diarizationError,
+  type DiarizationError,
+  type TimeSpan,
+} from '../../src/core/evaluation/der';
 import { parseRttm, rttmFiles, type SpeakerTurn } from '../../src/core/evaluation/rttm';
 import {
   conversation,
