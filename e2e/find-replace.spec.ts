@@ -104,11 +104,12 @@ test('terms kept in the settings are the vocabulary hint of the next request aft
   // Terms too long for the hint are refused, naming the field, and not kept.
   await app.byId('options.terms').fill(Array.from({ length: 60 }, (_, i) => `term${i}`).join('\n'));
   await expect(app.byId('options.terms-error')).toHaveText(
-    'Terms are too long for the vocabulary hint (transcription_hint): joined they make 588 characters, and at most 400 are kept. Remove some terms.',
+    'Terms are too long for the vocabulary hint (transcription_hint): joined they make 468 characters, and at most 400 are kept. Remove some terms.',
   );
   await expect(app.byId('options.terms')).toHaveAttribute('aria-invalid', 'true');
   await page.reload();
   await app.byId('form.submit').waitFor();
   await expect(app.byId('options.terms')).toHaveValue('Murmur');
+  await expect(app.byId('options.transcription_hint')).toHaveValue('Murmur');
   await expect(app.byId('options.terms-error')).toHaveCount(0);
 });
