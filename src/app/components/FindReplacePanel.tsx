@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   findMatches,
   matchCountSentence,
+  nextMatchIndex,
   replaceAll,
   replaceMatch,
 } from '../../core/edit/find-replace';
@@ -52,10 +53,11 @@ export function FindReplacePanel() {
   };
   const replaceOne = () => {
     const target = match ?? matches[0];
-    if (!target) return;
-    edit((s) => replaceMatch(s, target, replacement));
-    // The next match takes the replaced one's place.
-    setCurrent(shown ?? 0);
+    if (!target || !segments) return;
+    const next = replaceMatch(segments, target, replacement);
+    edit(() => next);
+    // The match after the replacement is shown next.
+    setCurrent(nextMatchIndex(findMatches(next, query, options), target, replacement));
   };
   const replaceEvery = () => {
     if (count === 0) return;

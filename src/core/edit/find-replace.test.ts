@@ -4,6 +4,7 @@ import {
   findMatches,
   matchCountSentence,
   matchedWords,
+  nextMatchIndex,
   replaceAll,
   replaceMatch,
   segmentText,
@@ -161,5 +162,16 @@ describe('replace', () => {
       'a cat sat on a mat',
       'then a category was scattered',
     ]);
+  });
+
+  it('goes on after a replacement that holds the search text, and round at the end', () => {
+    const [first] = findMatches(talk, 'cat', plain);
+    const edited = replaceMatch(talk, first!, 'cats');
+    const matches = findMatches(edited, 'cat', plain);
+    expect(matches.map((m) => `${m.segmentIndex}:${m.start}`)).toEqual(['0:4', '1:9', '1:23']);
+    expect(nextMatchIndex(matches, first!, 'cats')).toBe(1);
+    const last = matches[2]!;
+    const again = replaceMatch(edited, last, 'dog');
+    expect(nextMatchIndex(findMatches(again, 'cat', plain), last, 'dog')).toBe(0);
   });
 });

@@ -99,6 +99,25 @@ export function replaceMatch(
 }
 
 /**
+ * Where one-by-one replacing goes on after `replaced` was replaced: the place, among the
+ * matches of the segments as they now read, of the first match after the replacement text (so
+ * that a replacement that holds the search text is not found again); 0 to go round.
+ */
+export function nextMatchIndex(
+  matches: readonly FindMatch[],
+  replaced: FindMatch,
+  replacement: string,
+): number {
+  const after = replaced.start + normalised(replacement).length;
+  const index = matches.findIndex(
+    (m) =>
+      m.segmentIndex > replaced.segmentIndex ||
+      (m.segmentIndex === replaced.segmentIndex && m.start >= after),
+  );
+  return Math.max(0, index);
+}
+
+/**
  * Every match replaced, as one list of segments (one correction, so one undo step), with how
  * many were replaced. Matches are replaced from the last to the first, so that each one's
  * place in its segment's text still holds when its turn comes.
