@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './fixtures/axe';
 import { fixtureResponse } from './fixtures/response';
 import { AppPage } from './pages/app-page';
 
@@ -44,6 +45,7 @@ test('find and replace in a saved result: one match, then all as one undoable st
   await app.byId('find.next').click();
   await expect(found).toHaveText(['you']);
   await expect(found).toBeInViewport();
+  expect(await seriousViolations(page)).toEqual([]);
   await app.byId('find.previous').click();
   await expect(found).toHaveText(['you,']);
 
@@ -107,6 +109,7 @@ test('terms kept in the settings are the vocabulary hint of the next request aft
     'Terms are too long for the vocabulary hint (transcription_hint): joined they make 468 characters, and at most 400 are kept. Remove some terms.',
   );
   await expect(app.byId('options.terms')).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.reload();
   await app.byId('form.submit').waitFor();
   await expect(app.byId('options.terms')).toHaveValue('Murmur');
