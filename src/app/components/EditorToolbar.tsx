@@ -1,11 +1,14 @@
+import { useState } from 'react';
 import { useAppStore } from '../store/app-store';
+import { FindReplacePanel } from './FindReplacePanel';
 import { ShortcutList } from './ShortcutList';
 
 const buttonClass =
   'rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 disabled:opacity-60 disabled:ring-slate-200 disabled:hover:bg-slate-100';
 
-/** Undo and redo of corrections, and the list of keyboard shortcuts. */
+/** Undo and redo of corrections, find and replace, and the list of keyboard shortcuts. */
 export function EditorToolbar() {
+  const [finding, setFinding] = useState(false);
   const canUndo = useAppStore((s) => s.historyIndex > 0);
   const canRedo = useAppStore((s) => s.historyIndex < s.history.length - 1);
   const undo = useAppStore((s) => s.undo);
@@ -33,7 +36,18 @@ export function EditorToolbar() {
       >
         ↷ Redo
       </button>
+      <button
+        type="button"
+        className={buttonClass}
+        aria-expanded={finding}
+        aria-controls="find-replace"
+        onClick={() => setFinding(!finding)}
+        data-testid="find.open"
+      >
+        Find and replace
+      </button>
       <ShortcutList />
+      {finding && <FindReplacePanel />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useAppStore } from '../store/app-store';
 import { Field, inputClass } from './Field';
 import { Section } from './Section';
+import { TermsField } from './TermsField';
 import { Toggle } from './Toggle';
 
 export function QualitySection() {
@@ -35,6 +36,7 @@ export function QualitySection() {
           />
         )}
       </Field>
+      <TermsField />
     </Section>
   );
 }

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Segment } from '../../core/contract/response';
+import { matchedWords } from '../../core/edit/find-replace';
 import type { SpeakerNames } from '../../core/edit/speaker-names';
 import { languageLabel } from '../lib/language-label';
 import { clock } from '../lib/time';
@@ -33,9 +34,16 @@ export function SegmentEditor({
   const [chosenWord, setChosenWord] = useState<number | null>(null);
   const [editingText, setEditingText] = useState(false);
   const [editingWord, setEditingWord] = useState<number | null>(null);
+  const found = useAppStore((s) => (s.findMatch?.segmentIndex === index ? s.findMatch : null));
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (found) item.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [found]);
   return (
     <li
-      className="flex gap-3 px-4 py-3"
+      ref={item}
+      className={`flex gap-3 px-4 py-3 ${found ? 'bg-yellow-50' : ''}`}
+      data-found={found ? 'true' : undefined}
       data-testid="result.segment"
       data-begin={segment.time_begin}
     >
@@ -80,6 +88,7 @@ export function SegmentEditor({
             onChoose={setChosenWord}
             editing={editingWord}
             onEdit={setEditingWord}
+            found={found ? matchedWords(segment, found) : []}
           />
         )}
         {segment.source_transcription !== undefined && (

@@ -12,6 +12,8 @@ interface SegmentWordsProps {
   onChoose: (word: number) => void;
   editing: number | null;
   onEdit: (word: number | null) => void;
+  /** The words of the match that find and replace shows, highlighted. */
+  found: readonly number[];
 }
 
 /** The word being spoken at `time`, or -1. */
@@ -26,7 +28,7 @@ function spokenWord(segment: Segment, time: number): number {
  * between its words.
  */
 export function SegmentWords(props: SegmentWordsProps) {
-  const { segment, index, playable, chosen, onChoose, editing, onEdit } = props;
+  const { segment, index, playable, chosen, onChoose, editing, onEdit, found } = props;
   const seekTo = useAppStore((s) => s.seekTo);
   const spoken = useAppStore((s) => spokenWord(segment, s.playhead));
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -92,11 +94,14 @@ export function SegmentWords(props: SegmentWordsProps) {
               className={`rounded px-0.5 text-left focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 ${
                 spoken === w
                   ? 'bg-amber-200 text-slate-950'
-                  : chosen === w
-                    ? 'bg-indigo-100 text-indigo-950'
-                    : 'hover:bg-slate-100'
+                  : found.includes(w)
+                    ? 'bg-yellow-200 text-slate-950 underline decoration-2'
+                    : chosen === w
+                      ? 'bg-indigo-100 text-indigo-950'
+                      : 'hover:bg-slate-100'
               }`}
               data-testid="result.word"
+              data-found={found.includes(w) ? 'true' : undefined}
               data-begin={word.time_begin}
               data-end={word.time_end}
             >

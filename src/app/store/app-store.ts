@@ -6,6 +6,7 @@ import { createHistorySlice, type HistorySlice } from './history-slice';
 import { createFormSlice, type FormSlice } from './form-slice';
 import { createJobSlice, type JobSlice } from './job-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
+import { createTermsSlice, type TermsSlice } from './terms-slice';
 import { createWebhookSlice, type WebhookSlice } from './webhook-slice';
 
 export type AppState = FormSlice &
@@ -15,7 +16,8 @@ export type AppState = FormSlice &
   WebhookSlice &
   HistorySlice &
   BatchSlice &
-  ModelsSlice;
+  ModelsSlice &
+  TermsSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createFormSlice(...a),
@@ -26,4 +28,5 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createHistorySlice(...a),
   ...createBatchSlice(...a),
   ...createModelsSlice(...a),
+  ...createTermsSlice(...a),
 }));

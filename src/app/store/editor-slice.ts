@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Segment } from '../../core/contract/response';
+import type { FindMatch } from '../../core/edit/find-replace';
 import { NO_NAMES, renameSpeaker, type SpeakerNames } from '../../core/edit/speaker-names';
 import { DEFAULT_CUE_LIMITS, type CueLimits } from '../../core/format/readable-cues';
 import type { AppState } from './app-store';
@@ -62,6 +63,9 @@ export interface EditorSlice {
   redo: () => void;
   setPlayhead: (seconds: number) => void;
   setCueLimit: <K extends keyof CueLimits>(key: K, value: CueLimits[K]) => void;
+  /** The match of find and replace being shown, highlighted in the transcript (null: none). */
+  findMatch: FindMatch | null;
+  setFindMatch: (match: FindMatch | null) => void;
 }
 
 /** The history with one more version after the one shown (redo steps beyond it dropped). */
@@ -101,6 +105,8 @@ export const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = (s
       historyIndex: Math.min(state.history.length - 1, state.historyIndex + 1),
     })),
   setPlayhead: (playhead) => set({ playhead }),
+  findMatch: null,
+  setFindMatch: (findMatch) => set({ findMatch }),
   setCueLimit: (key, value) =>
     set((state) => {
       const cueLimits = { ...state.cueLimits, [key]: value };

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { FieldProblem } from '../../core/contract/errors';
 import { DEFAULT_VALUES, formFieldOf, type FormValues } from '../lib/form-fields';
+import { storedTerms, termsHint, termsProblem } from '../lib/terms';
 import type { AppState } from './app-store';
 
 export interface FormSlice {
@@ -18,8 +19,15 @@ export function looksLikeVideo(file: File): boolean {
   return file.type.startsWith('video/') || VIDEO_EXTENSIONS.test(file.name);
 }
 
+/** The form as a visit starts: the saved terms shown as the vocabulary hint. */
+function startingValues(): FormValues {
+  const terms = storedTerms();
+  if (termsProblem(terms)) return DEFAULT_VALUES;
+  return { ...DEFAULT_VALUES, transcription_hint: termsHint(terms) };
+}
+
 export const createFormSlice: StateCreator<AppState, [], [], FormSlice> = (set) => ({
-  values: DEFAULT_VALUES,
+  values: startingValues(),
   problems: {},
   setValue: (key, value) =>
     set((state) => {
