@@ -50,6 +50,7 @@ test('checks the readable subtitles against the chosen profile, and a file of th
     'Custom (the limits below)',
   ]);
   await expect(profile).toHaveValue('custom');
+  await expect(page.getByLabel('Profile', { exact: true })).toHaveValue('custom');
 
   const segments = response.prediction_raw.transcription;
   const duration = response.prediction_raw.metadata.provided_file_metadata.duration;
