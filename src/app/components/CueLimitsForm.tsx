@@ -31,7 +31,7 @@ export function CueLimitsForm({
     [segments, limits, duration],
   );
   const setCueLimit = useAppStore((s) => s.setCueLimit);
-  const profile = useAppStore((s) => s.subtitleProfile);
+  const profileChoices = useAppStore((s) => s.profileChoices);
   return (
     <details className="rounded-xl ring-1 ring-slate-200" data-testid="cues.limits">
       <summary className="cursor-pointer rounded-xl px-3 py-2 text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600">
@@ -42,7 +42,7 @@ export function CueLimitsForm({
         {FIELDS.map(({ key, label, min, step }) => (
           <CueLimitField
             // A new profile sets every limit: the fields start again from its values.
-            key={`${key}.${profile}`}
+            key={`${key}.${profileChoices}`}
             id={`cues.${key}`}
             label={label}
             value={limits[key]}

@@ -70,6 +70,8 @@ export interface EditorSlice {
   cueLimits: CueLimits;
   /** The profile the limits came from; `custom` once a limit is set by hand. */
   subtitleProfile: ProfileId;
+  /** Counts profile choices, so that the limit fields start again from a new profile's values. */
+  profileChoices: number;
   /** Takes a preset's limits (the speaker-name choice is kept); `custom` keeps the limits. */
   setSubtitleProfile: (id: ProfileId) => void;
   /**
@@ -101,6 +103,7 @@ export const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = (s
   playhead: 0,
   cueLimits: storedLimits(),
   subtitleProfile: storedProfile(),
+  profileChoices: 0,
   setSubtitleProfile: (id) =>
     set((state) => {
       const preset = presetProfile(id);
@@ -108,7 +111,7 @@ export const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = (s
         ? { ...profileLimits(preset), speakerNames: state.cueLimits.speakerNames }
         : state.cueLimits;
       saveLimits(cueLimits, id);
-      return { cueLimits, subtitleProfile: id };
+      return { cueLimits, subtitleProfile: id, profileChoices: state.profileChoices + 1 };
     }),
   singleKeyShortcuts: readFlag(SHORTCUTS_KEY, true),
   setSingleKeyShortcuts: (on) => {
