@@ -3,6 +3,7 @@ import type { Segment } from '../../core/contract/response';
 import { readableCues, type CueLimits } from '../../core/format/readable-cues';
 import { useAppStore } from '../store/app-store';
 import { CueLimitField } from './CueLimitField';
+import { SubtitleProfileSelect } from './SubtitleProfileSelect';
 
 type NumericLimit = Exclude<keyof CueLimits, 'speakerNames'>;
 
@@ -30,15 +31,18 @@ export function CueLimitsForm({
     [segments, limits, duration],
   );
   const setCueLimit = useAppStore((s) => s.setCueLimit);
+  const profileChoices = useAppStore((s) => s.profileChoices);
   return (
     <details className="rounded-xl ring-1 ring-slate-200" data-testid="cues.limits">
       <summary className="cursor-pointer rounded-xl px-3 py-2 text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600">
         Subtitle limits (readable SRT and VTT, captions)
       </summary>
       <div className="grid gap-3 px-3 pb-3 sm:grid-cols-3">
+        <SubtitleProfileSelect />
         {FIELDS.map(({ key, label, min, step }) => (
           <CueLimitField
-            key={key}
+            // A new profile sets every limit: the fields start again from its values.
+            key={`${key}.${profileChoices}`}
             id={`cues.${key}`}
             label={label}
             value={limits[key]}

@@ -13,6 +13,7 @@ import { PredictionView } from './PredictionView';
 import { ResultSummary } from './ResultSummary';
 import { SegmentList } from './SegmentList';
 import { SpeakerTimeline } from './SpeakerTimeline';
+import { SubtitleCheckPanel } from './SubtitleCheckPanel';
 import { WebhookStatus } from './WebhookStatus';
 import { TranscriptEditor } from './TranscriptEditor';
 
@@ -45,6 +46,10 @@ export function ResultPanel() {
               </div>
             </div>
             <CueLimitsForm segments={result.prediction_raw.transcription} duration={duration} />
+            <SubtitleCheckPanel
+              segments={result.prediction_raw.transcription}
+              duration={duration}
+            />
             <DocumentDownloads result={result} name={name} />
             <ResultSummary result={result} />
             <WebhookStatus />

@@ -3,10 +3,12 @@ import type { Segment } from '../../core/contract/response';
 import type { FindMatch } from '../../core/edit/find-replace';
 import { NO_NAMES, renameSpeaker, type SpeakerNames } from '../../core/edit/speaker-names';
 import { DEFAULT_CUE_LIMITS, type CueLimits } from '../../core/format/readable-cues';
+import { presetProfile, profileLimits, type ProfileId } from '../../core/subtitles/profiles';
 import type { AppState } from './app-store';
 
 const LIMITS_KEY = 'murmur.cues';
 const SHORTCUTS_KEY = 'murmur.single-key-shortcuts';
+const PROFILE_KEY = 'murmur.subtitle-profile';
 /** Enough to step back through a long session of corrections without holding every one. */
 const HISTORY_LIMIT = 200;
 
@@ -16,6 +18,24 @@ function storedLimits(): CueLimits {
     return { ...DEFAULT_CUE_LIMITS, ...saved };
   } catch {
     return DEFAULT_CUE_LIMITS;
+  }
+}
+
+function storedProfile(): ProfileId {
+  try {
+    const saved = localStorage.getItem(PROFILE_KEY) ?? 'custom';
+    return presetProfile(saved)?.id ?? 'custom';
+  } catch {
+    return 'custom';
+  }
+}
+
+function saveLimits(cueLimits: CueLimits, profile: ProfileId): void {
+  try {
+    localStorage.setItem(LIMITS_KEY, JSON.stringify(cueLimits));
+    localStorage.setItem(PROFILE_KEY, profile);
+  } catch {
+    // Storage refused (private browsing): the limits still hold for this visit.
   }
 }
 
@@ -49,6 +69,12 @@ export interface EditorSlice {
   /** Where playback is, in seconds, for the word highlight. */
   playhead: number;
   cueLimits: CueLimits;
+  /** The profile the limits came from; `custom` once a limit is set by hand. */
+  subtitleProfile: ProfileId;
+  /** Counts profile choices, so that the limit fields start again from a new profile's values. */
+  profileChoices: number;
+  /** Takes a preset's limits (the speaker-name choice is kept); `custom` keeps the limits. */
+  setSubtitleProfile: (id: ProfileId) => void;
   /**
    * Whether single keys (K, J, L, [, ]) steer playback. They can be turned off for speech
    * input and screen-reader users, whose keystrokes they would catch (WCAG 2.1.4).
@@ -80,6 +106,17 @@ export const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = (s
   historyIndex: 0,
   playhead: 0,
   cueLimits: storedLimits(),
+  subtitleProfile: storedProfile(),
+  profileChoices: 0,
+  setSubtitleProfile: (id) =>
+    set((state) => {
+      const preset = presetProfile(id);
+      const cueLimits = preset
+        ? { ...profileLimits(preset), speakerNames: state.cueLimits.speakerNames }
+        : state.cueLimits;
+      saveLimits(cueLimits, id);
+      return { cueLimits, subtitleProfile: id, profileChoices: state.profileChoices + 1 };
+    }),
   singleKeyShortcuts: readFlag(SHORTCUTS_KEY, true),
   setSingleKeyShortcuts: (on) => {
     writeFlag(SHORTCUTS_KEY, on);
@@ -110,12 +147,11 @@ export const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = (s
   setCueLimit: (key, value) =>
     set((state) => {
       const cueLimits = { ...state.cueLimits, [key]: value };
-      try {
-        localStorage.setItem(LIMITS_KEY, JSON.stringify(cueLimits));
-      } catch {
-        // Storage refused (private browsing): the limit still holds for this visit.
-      }
-      return { cueLimits };
+      if (cueLimits[key] === state.cueLimits[key]) return {};
+      // A limit set by hand makes the limits the user's own.
+      const subtitleProfile = key === 'speakerNames' ? state.subtitleProfile : 'custom';
+      saveLimits(cueLimits, subtitleProfile);
+      return { cueLimits, subtitleProfile };
     }),
 });
 

@@ -1,6 +1,7 @@
 import type { NodeEngineSettings } from './engine-ports';
 import { CliUsageError, parseCliArgs, type CliArgs } from './cli-args';
 import { helpText } from './help';
+import { runCheck } from './check-command';
 import { runExport } from './export-command';
 import { parseServeArgs } from './server/serve-args';
 import { serve } from './server/serve';
@@ -18,7 +19,10 @@ export interface CliOptions {
   engine?: Pick<NodeEngineSettings, 'fetchTimeoutSeconds'>;
 }
 
-/** Runs the CLI and returns its exit status: 0 success, 2 request problem, 1 other failure. */
+/**
+ * Runs the CLI and returns its exit status: 0 success, 2 request problem, 1 other failure
+ * (for `check`: 1 when findings remain).
+ */
 export async function main(
   argv: readonly string[],
   io: CliIo,
@@ -27,6 +31,7 @@ export async function main(
   let args: CliArgs;
   try {
     if (argv[0] === 'export') return await runExport(argv.slice(1), io);
+    if (argv[0] === 'check') return await runCheck(argv.slice(1), io);
     if (argv[0] === 'serve') {
       const serveArgs = parseServeArgs(argv.slice(1));
       if (serveArgs.help) {
