@@ -88,10 +88,12 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   }
   const count = findings.length === 1 ? '1 finding' : `${findings.length} findings`;
   const cueCount = cues.length === 1 ? '1 cue' : `${cues.length} cues`;
+  // Which cues the findings are in, out of all: "in 1 of 3 cues" says how much needs work.
+  const faulty = new Set(findings.map((f) => f.cue)).size;
   io.stdout(
     findings.length === 0
       ? `No findings in ${cueCount} against ${args.profile.id}.\n`
-      : `${count} in ${cueCount} against ${args.profile.id}.\n`,
+      : `${count} in ${faulty} of ${cueCount} against ${args.profile.id}.\n`,
   );
   return findings.length === 0 ? 0 : 1;
 }

@@ -72,20 +72,20 @@ describe('murmur check', () => {
       code: 1,
       stdout:
         '00:00:04,000  reading-speed  Cue 2 (00:00:04,000) reads at 26.0 characters a second; the profile allows 20.\n' +
-        '1 finding in 3 cues against netflix-en.\n',
+        '1 finding in 1 of 3 cues against netflix-en.\n',
       stderr: '',
     });
     const bbc = await run('check', path, '--profile', 'bbc');
     expect(bbc.code).toBe(1);
     expect(bbc.stdout).toBe(
       '00:00:04,000  reading-speed  Cue 2 (00:00:04,000) reads at 26.0 characters a second; the profile allows 17.\n' +
-        '1 finding in 3 cues against bbc.\n',
+        '1 finding in 1 of 3 cues against bbc.\n',
     );
     const vertical = await run('check', path, '--profile=vertical');
     expect(vertical.stdout.split('\n').filter((l) => l !== '')).toEqual([
       '00:00:04,000  line-too-long  Cue 2 (00:00:04,000) has a line of 29 characters; the profile allows 26.',
       '00:00:04,000  reading-speed  Cue 2 (00:00:04,000) reads at 26.0 characters a second; the profile allows 17.',
-      '2 findings in 3 cues against vertical.',
+      '2 findings in 1 of 3 cues against vertical.',
     ]);
   });
 
