@@ -8,6 +8,7 @@ export const STAGES = [
   'decode',
   'vad',
   'recognise',
+  'align',
   'diarize',
   'attribute',
   'translate',

@@ -9,7 +9,9 @@ import { toResponseSegment } from '../core/assemble/response';
 import type { EnginePorts } from './ports';
 import { stageContexts, type StageProgress } from './stage-context';
 import type { SpeakerTurn } from '../core/assemble/speakers';
+import type { Script } from '../core/alignment/script';
 import { planRequest, recognitionTask } from './request-plan';
+import * as alignment from './stages/alignment';
 import * as assemble from './stages/assemble';
 import * as attribution from './stages/attribution';
 import * as diarization from './stages/diarization';
@@ -30,13 +32,18 @@ export interface PipelineOptions {
   onSpeakerTurns?: (turns: SpeakerTurn[]) => void;
   /** What the host lets this request cost (duration, channels); none by default. */
   limits?: MediaLimits;
+  /**
+   * The text that was said, when the user has it: its words replace what recognition heard,
+   * each timed to the media (the alignment stage).
+   */
+  script?: Script;
 }
 
 /**
  * Runs a validated request through the line of stages, each named in `core/stages.ts`:
  * models (the recogniser, and the translation and speaker models beside it) -> media (read,
  * probe, decode) -> speech (voice activity, channels compared and billed, noise reduction) ->
- * recognition -> diarization and attribution (when asked for: speaker turns, then segments
+ * recognition -> alignment (when the user gave the text that was said) -> diarization and attribution (when asked for: speaker turns, then segments
  * given their speakers, a segment split where its speaker changes) -> translation (when asked
  * for) -> assemble. What the request asks beyond recognition is planned once, first.
  * Stages overlap where the data allows: the models load while the media is decoded, speech is
@@ -75,13 +82,31 @@ export async function runPipeline<F extends MediaFile>(
       language: request.language,
       task: recognitionTask(plan),
       hint: request.transcription_hint,
-      onSegment: (s) => options.onSegment?.(toResponseSegment(s, SPEAKER_NOT_ACTIVATED)),
+      // With a script, what recognition hears only places the script's words: it is not shown.
+      onSegment: (s) => {
+        if (!options.script) options.onSegment?.(toResponseSegment(s, SPEAKER_NOT_ACTIVATED));
+      },
     },
     stage('recognise'),
   );
   recognised.catch(() => {});
   speechAudio = await found.done;
-  const { segments: heard, seconds: inferenceTime } = await recognised;
+  let { segments: heard, seconds: inferenceTime } = await recognised;
+  if (options.script) {
+    const aligned = await alignment.run(
+      {
+        script: options.script,
+        heard,
+        channels: speechAudio.channels,
+        recogniser: await loading.recogniser,
+        language: request.language,
+      },
+      stage('align'),
+    );
+    heard = aligned.segments;
+    inferenceTime += aligned.seconds;
+    for (const s of heard) options.onSegment?.(toResponseSegment(s, SPEAKER_NOT_ACTIVATED));
+  }
 
   let recognisedSegments = heard;
   let diarizationTime = 0;

@@ -238,11 +238,32 @@ export const DEFAULT_TRANSLATION_SETTINGS: Readonly<TranslationSettings> = {
   batchSegments: 4,
 };
 
+export interface AlignmentSettings {
+  /**
+   * Seconds of audio before the first word's first estimate, and the room a window keeps at
+   * its end: what recognition heard can be off by about that much where it misheard words.
+   */
+  readonly marginSeconds: number;
+  /** Seconds of audio before the last word timed that the next window starts with. */
+  readonly leadSeconds: number;
+  /** How far (seconds) from forced decoding's time a word's start may move to a sound onset. */
+  readonly snapReachSeconds: number;
+}
+
+export const DEFAULT_ALIGNMENT_SETTINGS: Readonly<AlignmentSettings> = {
+  marginSeconds: 1,
+  leadSeconds: 0.3,
+  // Forced decoding with the test model is off by 0.25 s at the median and 0.64 s at the 90th
+  // percentile (docs/benchmarks.md): a reach well beyond that, short of two words.
+  snapReachSeconds: 1.5,
+};
+
 /** Every stage's settings. */
 export interface StageSettings {
   readonly media: MediaSettings;
   readonly speech: SpeechSettings;
   readonly recognition: RecognitionSettings;
+  readonly alignment: AlignmentSettings;
   readonly diarization: DiarizationSettings;
   readonly translation: TranslationSettings;
 }
@@ -251,6 +272,7 @@ export const DEFAULT_STAGE_SETTINGS: Readonly<StageSettings> = {
   media: DEFAULT_MEDIA_SETTINGS,
   speech: DEFAULT_SPEECH_SETTINGS,
   recognition: DEFAULT_RECOGNITION_SETTINGS,
+  alignment: DEFAULT_ALIGNMENT_SETTINGS,
   diarization: DEFAULT_DIARIZATION_SETTINGS,
   translation: DEFAULT_TRANSLATION_SETTINGS,
 };

@@ -13,6 +13,7 @@ const TITLES: Record<Stage, [string, number]> = {
   decode: ['Decoding media', 2],
   vad: ['Finding speech', 3],
   recognise: ['Recognising speech', 5],
+  align: ['Timing the script', 5.5],
   diarize: ['Telling speakers apart', 6],
   attribute: ['Telling speakers apart', 6],
   translate: ['Translating', 7],

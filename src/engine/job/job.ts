@@ -6,6 +6,7 @@ import {
   toServiceError,
   type ErrorBody,
 } from '../../core/contract/errors';
+import { parseScript, type Script } from '../../core/alignment/script';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
 import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
@@ -34,6 +35,11 @@ export interface JobFields<F extends MediaFile> {
   endpoint: Endpoint;
   strings: Readonly<Record<string, string>>;
   files: Readonly<Record<string, F>>;
+  /**
+   * The text that was said, when the user has it (a script, notes, or subtitles with wrong
+   * times): the job times its words to the media instead of giving what it recognised.
+   */
+  script?: string;
 }
 
 /** What the host running a job provides. */
@@ -130,6 +136,7 @@ export async function runJob<F extends MediaFile>(
       fields.endpoint,
     );
     for (const text of parsed.notices) notice(text);
+    const script = fields.script === undefined ? null : scriptOrThrow(fields.script);
     const request = host.prepare ? await host.prepare(parsed, signal) : parsed;
     const run = async () =>
       runPipeline(request, await host.engine(signal), {
@@ -138,6 +145,7 @@ export async function runJob<F extends MediaFile>(
         ...(events.onProgress ? { onProgress: events.onProgress } : {}),
         ...(events.onSegment ? { onSegment: events.onSegment } : {}),
         ...(events.onSpeakerTurns ? { onSpeakerTurns: events.onSpeakerTurns } : {}),
+        ...(script ? { script } : {}),
       });
     let response: TranscriptionResponse;
     try {
@@ -158,6 +166,16 @@ export async function runJob<F extends MediaFile>(
   } catch (thrown) {
     return { ...jobFailure(fields.endpoint, thrown, options), notices };
   }
+}
+
+/** A script to align, read; one without a word is refused, naming it. */
+function scriptOrThrow(text: string): Script {
+  const script = parseScript(text);
+  if (script.lines.length === 0) {
+    const message = 'The script has no words to time: give the text that was said.';
+    throw new ServiceError('invalid_request', message, [{ field: 'script', message }]);
+  }
+  return script;
 }
 
 /**

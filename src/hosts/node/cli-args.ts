@@ -8,8 +8,10 @@ import {
 } from '../../core/model-catalog';
 
 export interface CliArgs {
-  command: 'transcribe' | 'help';
+  command: 'transcribe' | 'align' | 'help';
   file: string | null;
+  /** `murmur align`: the text file whose words are timed to FILE. */
+  script: string | null;
   endpoint: Endpoint;
   models: string | null;
   model: string;
@@ -43,11 +45,13 @@ export class CliUsageError extends Error {}
  * The subtitle options are the CLI's own (hyphenated, so they never shadow a request field).
  * Every `--name value` (or `--name=value`) that is not a CLI option is a request field, passed
  * on verbatim so the request parser reports unknown or bad fields the same way for every host.
+ * `murmur align MEDIA TEXT` takes the same options.
  */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = {
     command: 'help',
     file: null,
+    script: null,
     endpoint: 'audio',
     models: null,
     model: DEFAULT_WHISPER,
@@ -61,8 +65,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const rest = [...argv];
   const first = rest.shift();
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') return args;
-  if (first !== 'transcribe') throw new CliUsageError(`Unknown command "${first}".`);
-  args.command = 'transcribe';
+  if (first !== 'transcribe' && first !== 'align')
+    throw new CliUsageError(`Unknown command "${first}".`);
+  args.command = first;
   while (rest.length > 0) {
     const arg = rest.shift() as string;
     if (arg === '--help' || arg === '-h') {
@@ -70,9 +75,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       return args;
     }
     if (!arg.startsWith('--')) {
-      if (args.file !== null)
-        throw new CliUsageError(`Only one FILE may be given; got "${arg}" too.`);
-      args.file = arg;
+      if (args.file === null) args.file = arg;
+      else if (args.command === 'align' && args.script === null) args.script = arg;
+      else if (args.command === 'align')
+        throw new CliUsageError(`murmur align takes MEDIA and TEXT only; got "${arg}" too.`);
+      else throw new CliUsageError(`Only one FILE may be given; got "${arg}" too.`);
       continue;
     }
     const eq = arg.indexOf('=');
@@ -118,5 +125,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       args.fields[name] = value;
     }
   }
+  if (args.command === 'align' && args.script === null)
+    throw new CliUsageError('murmur align needs MEDIA and TEXT (the text that was said).');
   return args;
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { ENDPOINTS } from '../../core/contract/endpoints';
 import { ServiceError, isClientError, newRequestId } from '../../core/contract/errors';
 import type { DeliveryEvent } from '../../core/webhook/delivery';
@@ -11,7 +12,10 @@ import { nodeEnginePorts } from './engine-ports';
 import { diskFile, type DiskFile } from './media-file';
 import { nodeDeliveryFetch } from './webhook-fetch';
 
-/** `murmur FILE [fields]`: one transcription, its answer on stdout, its notes on stderr. */
+/**
+ * `murmur transcribe FILE [fields]`: one transcription, its answer on stdout, its notes on
+ * stderr. `murmur align MEDIA TEXT [fields]`: the same, the words being those of TEXT.
+ */
 
 /** Rejects with an `AbortError` as soon as `signal` aborts, whatever `work` is doing. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
@@ -35,6 +39,16 @@ async function readFiles(args: CliArgs): Promise<Record<string, DiskFile>> {
     throw new ServiceError('invalid_request', message, [{ field: fileField, message }]);
   }
   return { [fileField]: file };
+}
+
+/** `murmur align`'s text file, read. */
+async function readScript(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    const message = `No readable text file at "${path}".`;
+    throw new ServiceError('invalid_request', message, [{ field: 'script', message }]);
+  }
 }
 
 function deliveryLine(url: string, event: DeliveryEvent): string {
@@ -74,6 +88,7 @@ export async function transcribe(args: CliArgs, io: CliIo, options: CliOptions):
           endpoint: args.endpoint,
           strings: args.fields,
           files: await readFiles(args),
+          ...(args.script === null ? {} : { script: await readScript(args.script) }),
         };
         return runJob(fields, host, job, {
           onNotice: (notice) => io.stderr(`murmur: note: ${notice}\n`),

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { nextRun } from './runs';
+import { DEFAULT_ONSET_SETTINGS, snapToOnsets, soundOnsets } from './onsets';
+import { parseScript, scriptWords } from './script';
+import { comparableWord, estimateWordTimes, matchWords } from './word-matching';
+
+describe('parseScript', () => {
+  it('makes a line of each sentence and each line of the text, words kept as written', () => {
+    const script = parseScript('\uFEFFHello there, Anna! How are you?\nFine.\n\n  thanks  ');
+    expect(script.kind).toBe('text');
+    expect(script.lines.map((l) => l.words)).toEqual([
+      ['Hello', 'there,', 'Anna!'],
+      ['How', 'are', 'you?'],
+      ['Fine.'],
+      ['thanks'],
+    ]);
+  });
+
+  it('makes a line of each cue of SubRip or WebVTT, its times ignored', () => {
+    const srt =
+      '1\n00:00:01,000 --> 00:00:02,000\nFirst <i>cue</i>\nsecond line\n\n2\n00:00:09,000 --> 00:00:09,500\nLast.\n';
+    const script = parseScript(srt);
+    expect(script.kind).toBe('subtitles');
+    expect(script.lines.map((l) => l.words)).toEqual([
+      ['First', 'cue', 'second', 'line'],
+      ['Last.'],
+    ]);
+    const vtt = parseScript('WEBVTT\n\n00:01.000 --> 00:02.000\nBonjour à tous\n');
+    expect(scriptWords(vtt)).toEqual(['Bonjour', 'à', 'tous']);
+  });
+
+  it('times unspaced scripts character by character, punctuation and Latin runs kept whole', () => {
+    expect(scriptWords(parseScript('我们去MIT学习。'))).toEqual([
+      '我',
+      '们',
+      '去',
+      'MIT',
+      '学',
+      '习。',
+    ]);
+  });
+
+  it('finds no line in text without words', () => {
+    expect(parseScript(' \n\t\n').lines).toEqual([]);
+  });
+});
+
+describe('word matching', () => {
+  it('compares words without case, accents, punctuation or spaces', () => {
+    expect(comparableWord(' Éte,')).toBe('ete');
+    expect(comparableWord('"Don\'t"')).toBe('dont');
+  });
+
+  it('lines up equal words, substitutions in place and words heard nowhere as null', () => {
+    const matched = matchWords(
+      ['the', 'cat', 'sat', 'on', 'the', 'mat'],
+      ['the', 'bat', 'sat', 'the', 'mat', 'again'],
+    );
+    expect(matched).toEqual([0, 1, 2, null, 3, 4]);
+  });
+
+  it('spreads unheard words between their neighbours by length', () => {
+    const estimates = estimateWordTimes(
+      ['one', 'three', 'a', 'two'],
+      [
+        { text: ' one', start: 1, end: 1.5 },
+        { text: ' two', start: 3.5, end: 4 },
+      ],
+      { start: 0, end: 10 },
+    );
+    const rounded = (t: number) => Math.round(t * 1e6) / 1e6;
+    expect(estimates.map((e) => [rounded(e.start), rounded(e.end)])).toEqual([
+      [1, 1.5],
+      [1.5, rounded(1.5 + (2 * 5) / 6)],
+      [rounded(1.5 + (2 * 5) / 6), 3.5],
+      [3.5, 4],
+    ]);
+    expect(estimates.every((e) => !e.unheard)).toBe(true);
+  });
+
+  it('marks a run of words with no speech where it would stand as unheard', () => {
+    const heard = [
+      { text: 'one', start: 1, end: 1.5 },
+      { text: 'two', start: 4, end: 4.5 },
+    ];
+    const script = ['one', 'never', 'said', 'at', 'all', 'two'];
+    const silentGap = estimateWordTimes(script, heard, { start: 0, end: 10 }, () => 0.1);
+    expect(silentGap.map((e) => e.unheard)).toEqual([false, true, true, true, true, false]);
+    const spokenGap = estimateWordTimes(script, heard, { start: 0, end: 10 }, () => 2);
+    expect(spokenGap.some((e) => e.unheard)).toBe(false);
+  });
+});
+
+describe('nextRun', () => {
+  const estimates = Array.from({ length: 10 }, (_, i) => ({
+    start: i,
+    end: i + 0.8,
+    unheard: false,
+  }));
+
+  it('takes the words whose estimates fit the budget, one at least', () => {
+    expect(nextRun(estimates, new Set(), 0, 4)).toBe(4);
+    expect(nextRun(estimates, new Set(), 9, 4)).toBe(10);
+    expect(nextRun(estimates, new Set(), 2, 0.1)).toBe(3);
+  });
+
+  it('ends at a line end when that keeps the run at least half full', () => {
+    expect(nextRun(estimates, new Set([2]), 0, 5)).toBe(3);
+    expect(nextRun(estimates, new Set([0]), 0, 5)).toBe(5);
+  });
+});
+
+describe('sound onsets', () => {
+  /** Levels of 10-ms frames: -70 dB pauses, -20 dB sound, from [start, end) seconds pairs. */
+  function levels(sounds: [number, number][], seconds: number): Float32Array {
+    const out = new Float32Array(Math.round(seconds * 100)).fill(-70);
+    for (const [a, b] of sounds) out.fill(-20, Math.round(a * 100), Math.round(b * 100));
+    return out;
+  }
+
+  it('finds where sound starts after a pause, not after a dip shorter than a pause', () => {
+    const onsets = soundOnsets(
+      levels(
+        [
+          [0.5, 1.0],
+          [1.03, 1.4],
+          [2.0, 2.6],
+        ],
+        3,
+      ),
+    );
+    expect(onsets.map((t) => Math.round(t * 100) / 100)).toEqual([0.5, 2]);
+    expect(DEFAULT_ONSET_SETTINGS.minPauseSeconds).toBeGreaterThan(0.03);
+  });
+
+  it('finds none in a signal without pauses', () => {
+    expect(soundOnsets(new Float32Array(300).fill(-20))).toEqual([]);
+  });
+
+  it('moves word starts to the onsets they stand for, in order, where nearer ones are taken', () => {
+    const truth = [0.8, 1.5, 2.27, 3.2, 4.04];
+    // Forced decoding's times: the first word late by most of a word, the rest nearer.
+    const decoded = [1.48, 1.48, 1.9, 3.16, 3.5];
+    expect(snapToOnsets(decoded, truth, 1.5)).toEqual(truth);
+  });
+
+  it('keeps a time with no onset in reach, and leaves an onset inside a word unused', () => {
+    expect(snapToOnsets([1, 5], [1.05, 1.3, 9], 1.5)).toEqual([1.05, 5]);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Which words of a script the recogniser heard, and where: a word-level edit-distance alignment
+ * of the script with what was recognised, so that every script word that lines up with a heard
+ * one (the same word, or another in its place) takes that word's time as a first estimate.
+ */
+
+export interface HeardWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** A word as compared: case, accents and punctuation do not count. */
+export function comparableWord(word: string): string {
+  return word
+    .normalize('NFKD')
+    .replace(/[\s\p{M}\p{P}\p{S}]/gu, '')
+    .toLowerCase();
+}
+
+const MATCH = 0;
+const SUBSTITUTE = 1;
+const SKIP = 1;
+
+/**
+ * For each script word, the index of the heard word it lines up with (equal, or substituted),
+ * or null where the recogniser heard nothing in its place. Ties prefer a match, so runs of
+ * equal words stay together.
+ */
+export function matchWords(script: readonly string[], heard: readonly string[]): (number | null)[] {
+  const a = script.map(comparableWord);
+  const b = heard.map(comparableWord);
+  const width = b.length + 1;
+  const cost = new Uint32Array((a.length + 1) * width);
+  for (let j = 0; j <= b.length; j++) cost[j] = j * SKIP;
+  for (let i = 1; i <= a.length; i++) {
+    cost[i * width] = i * SKIP;
+    for (let j = 1; j <= b.length; j++) {
+      const pair = cost[(i - 1) * width + j - 1]! + (a[i - 1] === b[j - 1] ? MATCH : SUBSTITUTE);
+      const scriptOnly = cost[(i - 1) * width + j]! + SKIP;
+      const heardOnly = cost[i * width + j - 1]! + SKIP;
+      cost[i * width + j] = Math.min(pair, scriptOnly, heardOnly);
+    }
+  }
+  const matched: (number | null)[] = new Array<number | null>(a.length).fill(null);
+  let i = a.length;
+  let j = b.length;
+  while (i > 0 && j > 0) {
+    const here = cost[i * width + j]!;
+    const same = a[i - 1] === b[j - 1];
+    if (here === cost[(i - 1) * width + j - 1]! + (same ? MATCH : SUBSTITUTE)) {
+      matched[i - 1] = j - 1;
+      i--;
+      j--;
+    } else if (here === cost[(i - 1) * width + j]! + SKIP) i--;
+    else j--;
+  }
+  return matched;
+}
+
+export interface WordEstimate {
+  start: number;
+  end: number;
+  /**
+   * True for a word of a run that recognition heard nothing of and that has no time to have
+   * been said in (a line the speaker skipped): it is not timed against the audio.
+   */
+  unheard: boolean;
+}
+
+/** Speech is slower than this: a run with less time than this a word was not said. */
+const LEAST_SECONDS_PER_WORD = 0.1;
+
+/**
+ * A first time for every script word: a word that lines up with a heard one takes its time;
+ * a run of words heard nowhere shares the time between its neighbours (or the speech's edges)
+ * by its length in characters, and is marked unheard when that time holds too little speech for
+ * it to have been said (two words at least: one word can hide in a neighbour's time).
+ */
+export function estimateWordTimes(
+  script: readonly string[],
+  heard: readonly HeardWord[],
+  speech: { start: number; end: number },
+  /** Seconds of speech found between two times (all of it when not known). */
+  speechWithin: (from: number, to: number) => number = (from, to) => Math.max(0, to - from),
+): WordEstimate[] {
+  const matched = matchWords(
+    script,
+    heard.map((w) => w.text),
+  );
+  const estimates: (WordEstimate | null)[] = matched.map((k) =>
+    k === null ? null : { start: heard[k]!.start, end: heard[k]!.end, unheard: false },
+  );
+  let i = 0;
+  while (i < estimates.length) {
+    if (estimates[i] !== null) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < estimates.length && estimates[j] === null) j++;
+    const from = i > 0 ? estimates[i - 1]!.end : speech.start;
+    const to = j < estimates.length ? estimates[j]!.start : speech.end;
+    const lengths = script.slice(i, j).map((w) => Math.max(1, [...w].length));
+    const total = lengths.reduce((s, n) => s + n, 0);
+    const span = Math.max(0, to - from);
+    const unheard =
+      heard.length > 0 && j - i >= 2 && speechWithin(from, to) < LEAST_SECONDS_PER_WORD * (j - i);
+    let at = from;
+    for (let k = i; k < j; k++) {
+      const length = (lengths[k - i]! / total) * span;
+      estimates[k] = { start: at, end: at + length, unheard };
+      at += length;
+    }
+    i = j;
+  }
+  return estimates as WordEstimate[];
+}

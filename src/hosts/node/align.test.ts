@@ -1,0 +1,122 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../core/contract/errors';
+import type { TranscriptionResponse } from '../../core/contract/response';
+import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech';
+import { timedSpeech } from '../../../tools/testing/timed-speech';
+import { main } from './cli';
+import { REPO, TEST_WHISPER_ID } from './ffmpeg-fixtures';
+
+/**
+ * `murmur align MEDIA TEXT`: the words of a text the user has, timed to the media, through the
+ * CLI's whole pipeline with the test model, on generated speech whose word times are known.
+ */
+let dir = '';
+
+async function run(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main([...argv, '--models', `${REPO}/.models`, '--model', TEST_WHISPER_ID], {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+  });
+  return { code, stdout, stderr };
+}
+
+async function align(media: string, text: string, ...fields: string[]) {
+  const script = join(dir, `script-${Math.random().toString(36).slice(2)}.txt`);
+  writeFileSync(script, text);
+  const result = await run('align', media, script, ...fields);
+  if (result.code !== 0) throw new Error(`murmur align exited ${result.code}: ${result.stderr}`);
+  return JSON.parse(result.stdout) as TranscriptionResponse;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+beforeAll(() => {
+  dir = scratchDir();
+});
+
+describe('murmur align', () => {
+  it('times every word of the text, kept as written and in order, within 0.1 s at the median', async () => {
+    const errors: number[] = [];
+    for (const [language, seed] of [
+      ['en', 51],
+      ['es', 52],
+    ] as const) {
+      const lines = [sentence(language, seed, 8), sentence(language, seed + 1, 9)];
+      const text = `${lines[0]}, ${lines[1]}.`;
+      const speech = timedSpeech(dir, `timed-${seed}`, language, text, seed);
+      const response = await align(speech.path, `${lines[0]}, ${lines[1]}.`);
+      const segments = response.prediction_raw.transcription;
+      const words = segments.flatMap((s) => s.words);
+      expect(words.map((w) => w.word.trim())).toEqual(text.split(' '));
+      expect(segments.map((s) => s.transcription.trim())).toEqual([text]);
+      for (let i = 1; i < words.length; i++) {
+        expect(words[i]!.time_begin).toBeGreaterThanOrEqual(words[i - 1]!.time_begin);
+      }
+      words.forEach((w, i) => errors.push(Math.abs(w.time_begin - speech.words[i]!.start)));
+    }
+    expect(median(errors)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('keeps the cues of a subtitle file as segments, and marks a line never said', async () => {
+    const said = [sentence('en', 61, 7), sentence('en', 62, 8)];
+    const media = spokenFile(
+      dir,
+      'lines',
+      said.map((text) => ({ language: 'en' as const, text })),
+      1,
+    ).path;
+    const never = 'this line was written but nobody ever said it';
+    const srt = [
+      `1\n00:00:00,000 --> 00:00:01,000\n${said[0]}\n`,
+      `2\n00:00:01,000 --> 00:00:02,000\n${never}\n`,
+      `3\n00:01:00,000 --> 00:01:05,000\n${said[1]}\n`,
+    ].join('\n');
+    const response = await align(media, srt);
+    const segments = response.prediction_raw.transcription;
+    expect(segments.map((s) => s.transcription.trim())).toEqual([said[0], never, said[1]]);
+    const confidence = (k: number) =>
+      segments[k]!.words.reduce((sum, w) => sum + w.confidence, 0) / segments[k]!.words.length;
+    expect(confidence(1)).toBeLessThan(Math.min(confidence(0), confidence(2)));
+    // The times found, not the file's: the last cue starts within the media.
+    const duration = response.prediction_raw.metadata.provided_file_metadata.duration;
+    expect(segments[2]!.time_begin).toBeGreaterThan(segments[0]!.time_end);
+    expect(segments[2]!.time_end).toBeLessThanOrEqual(duration + 0.01);
+  });
+
+  it('answers in the format asked for', async () => {
+    const text = sentence('en', 71, 6);
+    const media = spokenFile(dir, 'format', [{ language: 'en', text }], 0.5).path;
+    const response = await align(media, text, '--output_format', 'vtt');
+    expect(typeof response.prediction).toBe('string');
+    expect(response.prediction as unknown as string).toMatch(/^WEBVTT\n\n1\n00:00:0\d\.\d{3} --> /);
+    expect(response.prediction as unknown as string).toContain(text);
+  });
+
+  it('refuses a text without words, naming the script, and a text file it cannot read', async () => {
+    const text = sentence('en', 81, 4);
+    const media = spokenFile(dir, 'refuse', [{ language: 'en', text }], 0.5).path;
+    const empty = join(dir, 'empty.txt');
+    writeFileSync(empty, ' \n\n');
+    const refused = await run('align', media, empty);
+    expect(refused.code).toBe(2);
+    const body = JSON.parse(refused.stdout) as ErrorBody;
+    expect(body.field_errors?.map((e) => e.field)).toEqual(['script']);
+    expect(refused.stderr).toContain(
+      'The script has no words to time: give the text that was said.',
+    );
+
+    const missing = await run('align', media, join(dir, 'nowhere.txt'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`No readable text file at "${join(dir, 'nowhere.txt')}".`);
+
+    const alone = await run('align', media);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toBe(
+      'murmur: murmur align needs MEDIA and TEXT (the text that was said). See "murmur --help".\n',
+    );
+  });
+});
