@@ -98,6 +98,8 @@ export class TranscriptionClient {
     endpoint: Endpoint,
     form: FormData,
     callbacks: TranscribeCallbacks = {},
+    /** The text that was said, to time to the media instead of recognising it. */
+    script?: string,
   ): Promise<TranscriptionResponse> {
     const id = this.nextId++;
     return new Promise<TranscriptionResponse>((resolve, reject) => {
@@ -111,7 +113,9 @@ export class TranscriptionClient {
         reject,
       });
       callbacks.signal?.addEventListener('abort', () => this.cancel(id), { once: true });
-      const message: ToWorker = { id, type: 'transcribe', data: requestFields(endpoint, form) };
+      const fields = requestFields(endpoint, form);
+      const data = script === undefined ? fields : { ...fields, script };
+      const message: ToWorker = { id, type: 'transcribe', data };
       this.ensureWorker().postMessage(message);
     });
   }

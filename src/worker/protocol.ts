@@ -18,6 +18,8 @@ export interface RequestFields {
   endpoint: Endpoint;
   strings: Record<string, string>;
   files: Record<string, File>;
+  /** The text that was said, when the user gives it: its words are timed to the media. */
+  script?: string;
 }
 
 /** Which models the worker uses and where it downloads them from. */

@@ -4,6 +4,7 @@ import { MediaSection } from './MediaSection';
 import { ModelSettings } from './ModelSettings';
 import { ProblemSummary } from './ProblemSummary';
 import { QualitySection } from './QualitySection';
+import { ScriptSection } from './ScriptSection';
 import { SpeakersSection } from './SpeakersSection';
 import { SubmitBar, onSubmit } from './SubmitBar';
 import { TranslationSection } from './TranslationSection';
@@ -15,6 +16,7 @@ export function RequestForm() {
       <MediaSection />
       <LanguageSection />
       <QualitySection />
+      <ScriptSection />
       <SpeakersSection />
       <TranslationSection />
       <DeliverySection />

@@ -18,6 +18,12 @@ export interface FormValues {
   target_translation_language: string;
   webhook_url: string;
   output_format: string;
+  /**
+   * Not a field of the request: the text that was said, when the user has it and asks for it
+   * to be timed (`align_script`), sent beside the request.
+   */
+  align_script: boolean;
+  script: string;
 }
 
 export const DEFAULT_VALUES: FormValues = {
@@ -36,6 +42,8 @@ export const DEFAULT_VALUES: FormValues = {
   target_translation_language: '',
   webhook_url: '',
   output_format: 'json',
+  align_script: false,
+  script: '',
 };
 
 /**

@@ -3,6 +3,7 @@ import { ServiceError, toServiceError } from '../../core/contract/errors';
 import { TranscriptionClient } from '../../worker/client';
 import type { CrashOrder } from '../../worker/protocol';
 import { toFormData } from '../lib/form-fields';
+import { scriptProblems } from '../../core/alignment/script';
 import { advanceProgress } from '../lib/progress';
 import { useAppStore } from './app-store';
 import { addToHistory } from './history-actions';
@@ -41,8 +42,9 @@ export async function submitTranscription(): Promise<void> {
   const { values } = store;
   const form = toFormData(values);
   const parsed = parseRequest(form, values.endpoint);
-  if (!parsed.ok) {
-    store.setProblems(parsed.problems);
+  const scriptIssues = values.align_script ? scriptProblems(values.script) : [];
+  if (!parsed.ok || scriptIssues.length > 0) {
+    store.setProblems([...(parsed.ok ? [] : parsed.problems), ...scriptIssues]);
     return;
   }
   store.setProblems([]);
@@ -63,15 +65,20 @@ export async function submitTranscription(): Promise<void> {
     result: null,
   });
   try {
-    const result = await getClient().transcribe(values.endpoint, form, {
-      signal: controller.signal,
-      onProgress: (progress) =>
-        useAppStore.setState((s) => ({ progress: advanceProgress(s.progress, progress) })),
-      onNotice: (notice) => useAppStore.setState((s) => ({ notices: [...s.notices, notice] })),
-      onDevice: (device) => useAppStore.setState({ device }),
-      onSegment: (segment) =>
-        useAppStore.setState((s) => ({ liveSegments: [...s.liveSegments, segment] })),
-    });
+    const result = await getClient().transcribe(
+      values.endpoint,
+      form,
+      {
+        signal: controller.signal,
+        onProgress: (progress) =>
+          useAppStore.setState((s) => ({ progress: advanceProgress(s.progress, progress) })),
+        onNotice: (notice) => useAppStore.setState((s) => ({ notices: [...s.notices, notice] })),
+        onDevice: (device) => useAppStore.setState({ device }),
+        onSegment: (segment) =>
+          useAppStore.setState((s) => ({ liveSegments: [...s.liveSegments, segment] })),
+      },
+      values.align_script ? values.script : undefined,
+    );
     useAppStore.getState().showResult(result, name, values.file);
     void addToHistory(result, name, values);
     // The result is the user's whatever happens to the webhook; its fate is shown beside it.

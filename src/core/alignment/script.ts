@@ -1,3 +1,4 @@
+import type { FieldProblem } from '../contract/errors';
 import { parseSubtitles } from '../subtitles/parse';
 
 /**
@@ -64,6 +65,14 @@ function unspacedUnits(word: string): string[] {
     else units.push(char);
   }
   return units;
+}
+
+/** What is wrong with a script to align, named by its field (`script`): none when it has words. */
+export function scriptProblems(text: string): FieldProblem[] {
+  if (parseScript(text).lines.length > 0) return [];
+  return [
+    { field: 'script', message: 'The script has no words to time: give the text that was said.' },
+  ];
 }
 
 /** Every word of a script, in order. */

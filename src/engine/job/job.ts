@@ -6,7 +6,7 @@ import {
   toServiceError,
   type ErrorBody,
 } from '../../core/contract/errors';
-import { parseScript, type Script } from '../../core/alignment/script';
+import { parseScript, scriptProblems, type Script } from '../../core/alignment/script';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
 import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
@@ -170,12 +170,10 @@ export async function runJob<F extends MediaFile>(
 
 /** A script to align, read; one without a word is refused, naming it. */
 function scriptOrThrow(text: string): Script {
-  const script = parseScript(text);
-  if (script.lines.length === 0) {
-    const message = 'The script has no words to time: give the text that was said.';
-    throw new ServiceError('invalid_request', message, [{ field: 'script', message }]);
-  }
-  return script;
+  const problems = scriptProblems(text);
+  if (problems.length > 0)
+    throw new ServiceError('invalid_request', problems[0]!.message, problems);
+  return parseScript(text);
 }
 
 /**

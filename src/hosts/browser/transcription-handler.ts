@@ -113,7 +113,12 @@ function jobHost(id: number): JobHost<File & MediaFile> {
 
 async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): Promise<void> {
   const { id, data } = message;
-  const fields = { endpoint: data.endpoint, strings: data.strings, files: data.files };
+  const fields = {
+    endpoint: data.endpoint,
+    strings: data.strings,
+    files: data.files,
+    ...(data.script === undefined ? {} : { script: data.script }),
+  };
   const outcome = await runJob(
     fields,
     jobHost(id),

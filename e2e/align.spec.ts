@@ -1,0 +1,73 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { sentence } from '../tools/testing/speech';
+import { timedSpeech } from '../tools/testing/timed-speech';
+import { useLocalModels } from './fixtures/test-models';
+import { AppPage } from './pages/app-page';
+
+/**
+ * Timing a text the user already has, in the browser (WASM, the q8 test model): the words come
+ * back exactly as typed, one segment per sentence, each word timed to the media.
+ */
+test.describe('time a text I already have', () => {
+  test.setTimeout(180_000);
+
+  test('keeps every word as written, times them to the media, and asks for words when there are none', async ({
+    page,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const first = sentence('en', 2201, 7);
+    const second = sentence('en', 2202, 8);
+    const text = `${first[0]!.toUpperCase()}${first.slice(1)}, really! ${second}.`;
+    const speech = timedSpeech(info.outputDir, 'script', 'en', text, 2201);
+    await useLocalModels(page, baseURL!, false);
+    const app = new AppPage(page);
+    await app.goto();
+    await app.chooseFile(speech.path);
+    await app.toggle('align_script');
+    const section = page.locator('fieldset', { has: app.byId('options.align_script') });
+    await expect(section).toContainText(
+      'Time a text I already haveYour words are kept exactly as written and timed to the media, instead of what Murmur hears.',
+    );
+    await expect(section).toContainText(
+      'Text that was said' +
+        'Open a text or subtitle file (TXT, SRT or VTT)' +
+        'A script, notes typed during the talk, or subtitles with wrong times. One segment per sentence or line (per cue for subtitles).',
+    );
+    await app.submit();
+    await expect(app.fieldError('script')).toHaveText(
+      'The script has no words to time: give the text that was said.',
+    );
+
+    await app.fill('script', text);
+    await app.submit();
+    await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 150_000 });
+    await expect(app.byId('job.error')).toHaveCount(0);
+    const segments = (await app.byId('result.segment-text').allInnerTexts()).map((t) => t.trim());
+    expect(segments).toEqual([`${text.split('! ')[0]}!`, second + '.']);
+    const words = await app.byId('result.word').allInnerTexts();
+    expect(words.map((w) => w.trim())).toEqual(text.split(' '));
+    const begins = await app
+      .byId('result.word')
+      .evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-begin'))));
+    const errors = begins.map((t, i) => Math.abs(t - speech.words[i]!.start)).sort((a, b) => a - b);
+    expect(errors[errors.length >> 1]).toBeLessThanOrEqual(0.1);
+    await page.screenshot({ path: join(info.outputDir, 'aligned.png'), fullPage: true });
+  });
+
+  test('reads a subtitle file into the text box', async ({ page, baseURL }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const srt =
+      '1\n00:00:01,000 --> 00:00:02,000\nHello there\n\n2\n00:00:03,000 --> 00:00:04,000\nGood bye\n';
+    const path = join(info.outputDir, 'wrong-times.srt');
+    writeFileSync(path, srt);
+    await useLocalModels(page, baseURL!, false);
+    const app = new AppPage(page);
+    await app.goto();
+    await app.toggle('align_script');
+    await app.byId('options.script-file').setInputFiles(path);
+    await expect(app.byId('options.script')).toHaveValue(srt);
+  });
+});
