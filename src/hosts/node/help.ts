@@ -77,6 +77,7 @@ export function helpText(): string {
     '                    [--idle-timeout-seconds N] [--request-timeout-seconds N]',
     '                    [--shutdown-grace-seconds N] [--upload-dir DIR]',
     '                    [--concurrency N] [--queue N] [--no-auth] [--allow-private-urls]',
+    '                    [--max-queued N] [--keep-results-hours H] [--redis URL --store DIR [--attempts N]]',
     '',
     'Serves the transcription service over HTTP: POST /audio/text/audio-transcription/ and',
     '/video/text/video-transcription/ (multipart form fields as above), GET /health,',
@@ -84,6 +85,8 @@ export function helpText(): string {
     'the keys in MURMUR_SERVICE_KEYS (comma-separated); without keys the server does not start',
     'unless --no-auth is given. SIGTERM or SIGINT: answer new requests 503, give those in flight',
     'the grace period, cancel what remains, exit. One JSON log line per request on stdout.',
+    'Jobs that outlive the connection: POST /v2/transcription (the same fields) answers 202 with',
+    "the job's id; GET /v2/transcription/ID its state and result; DELETE cancels it.",
     '',
     `  --host H                 Address to listen on. Default: ${SERVE_DEFAULTS.host}.`,
     `  --port P                 Port (0: any free one). Default: ${SERVE_DEFAULTS.port}.`,
@@ -100,6 +103,11 @@ export function helpText(): string {
     '  --upload-dir DIR         Folder the server owns for uploads. Default: murmur-serve in the temp folder.',
     '  --allow-private-urls     Let audio_url and webhook_url reach loopback and private addresses.',
     '  --no-auth                Ask for no service key.',
+    `  --max-queued N           Async jobs that may wait (429 beyond). Default: ${SERVE_DEFAULTS.maxQueued}.`,
+    `  --keep-results-hours H   How long a finished job's result is kept. Default: ${SERVE_DEFAULTS.keepResultsHours}.`,
+    '  --redis URL              Queue async jobs in this Redis, for workers anywhere (murmur worker).',
+    "  --store DIR              With --redis: the folder every server and worker mounts, for jobs' files.",
+    `  --attempts N             With --redis: runs of a job before it ends in error. Default: ${SERVE_DEFAULTS.attempts}.`,
     '',
   ].join('\n');
 }

@@ -89,6 +89,8 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     uploads,
     concurrency: args.concurrency,
     queue: args.queue,
+    maxQueued: args.maxQueued,
+    keepResultsHours: args.keepResultsHours,
     engines,
     version,
     logger: { level: 'info' },

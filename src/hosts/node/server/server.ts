@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   LogController,
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -30,8 +31,14 @@ import type {
 } from '../../../core/webhook/delivery';
 import type { EnginePorts } from '../../../engine/ports';
 import type { DiskFile } from '../media-file';
+import type { JobQueue } from '../jobs/job-queue';
+import { runQueuedJob } from '../jobs/job-run';
+import { deliverJobWebhook } from '../jobs/job-webhook';
+import { MemoryJobQueue } from '../jobs/memory-queue';
+import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
 import { Admission } from './admission';
 import { answerClientError } from './client-errors';
+import { registerJobRoutes } from './job-routes';
 import { serverJobHost, type ServerJobSettings } from './job-host';
 import { FORM_OVERHEAD_BYTES, readUpload } from './upload';
 import type { UploadFolders } from './upload-folders';
@@ -61,6 +68,14 @@ export interface ServerSettings extends ServerJobSettings {
   /** Where each request's files go (opened, and swept, before the server is built). */
   uploads: UploadFolders;
   webhook?: { fetch?: DeliveryFetch; policy?: DeliveryPolicy };
+  /** Async jobs that may wait (429 beyond), and how long their results are kept. */
+  maxQueued: number;
+  keepResultsHours: number;
+  /**
+   * The queue of async jobs and where their files go (`--redis`: a queue that workers on other
+   * machines take from, and a folder they all mount); absent, jobs run in this process.
+   */
+  jobs?: { queue: JobQueue; folder: (id: string) => Promise<string> };
 }
 
 export interface MurmurServer {
@@ -167,6 +182,8 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     return503OnClosing: false,
     bodyLimit: FORM_OVERHEAD_BYTES,
   });
+
+  const jobs = settings.jobs ?? memoryJobs(settings, admission, deliveries, app.log);
 
   await app.register(multipart);
   await app.register(swagger, {
@@ -348,14 +365,39 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     app.post(ENDPOINTS[endpoint].path, { onRequest: checkKey }, transcribe(endpoint));
   }
 
+  registerJobRoutes(app, {
+    queue: jobs.queue,
+    folder: jobs.folder,
+    newJobId: randomUUID,
+    maxUploadBytes: settings.maxUploadBytes,
+    idleSeconds: settings.idleSeconds,
+    totalSeconds: settings.totalSeconds,
+    allowPrivateUrls: settings.allowPrivateUrls,
+    checkKey,
+    sendError,
+  });
+  jobs.queue.onEvent((event) =>
+    app.log.info(
+      {
+        request_id: event.requestId,
+        job_id: event.id,
+        event: event.event,
+        ...(event.message ? { message: event.message } : {}),
+      },
+      'job',
+    ),
+  );
+
   app.get('/health', async (request, reply) => {
     const { running, waiting } = admission.load;
-    return reply.send({
-      status: 'ok',
+    const queue = await jobs.queue.health();
+    return reply.code(queue.ok ? 200 : 503).send({
+      status: queue.ok ? 'ok' : 'unavailable',
       running,
       waiting,
       concurrency: settings.concurrency,
       queue: settings.queue,
+      ...queue.detail,
     });
   });
 
@@ -379,8 +421,61 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
         for (const controller of inFlight.keys()) controller.abort(cancelled);
         await Promise.allSettled([...inFlight.values()]);
       }
+      await jobs.queue.close(rest());
       await app.close();
       await within(Promise.allSettled([...deliveries]));
     },
   };
+}
+
+/**
+ * The embedded queue: async jobs in this process, on the same engines as the synchronous
+ * requests (a job waits for a free slot as a request does), their files in the server's upload
+ * folder, removed when the job ends.
+ */
+function memoryJobs(
+  settings: ServerSettings,
+  admission: Admission,
+  deliveries: Set<Promise<DeliveryOutcome>>,
+  log: FastifyBaseLogger,
+): { queue: JobQueue; folder: (id: string) => Promise<string> } {
+  const fetch =
+    settings.webhook?.fetch ??
+    (settings.allowPrivateUrls ? nodeDeliveryFetch : publicDeliveryFetch);
+  const queue = new MemoryJobQueue(
+    async (job, signal, report) => {
+      let held: { slot: number; since: number } | null = null;
+      const slot = async (s: AbortSignal | undefined) => {
+        const index = await admission.waitForSlot(s);
+        held = { slot: index, since: performance.now() };
+        return index;
+      };
+      try {
+        return await runQueuedJob(job, settings, slot, signal, report);
+      } finally {
+        const h = held as { slot: number; since: number } | null;
+        if (h) admission.releaseSlot(h.slot, (performance.now() - h.since) / 1000);
+        await rm(job.folder, { recursive: true, force: true });
+      }
+    },
+    {
+      maxQueued: settings.maxQueued,
+      concurrency: settings.concurrency,
+      keepMs: settings.keepResultsHours * 3600 * 1000,
+      onFinished: (job, result) => {
+        const delivery = deliverJobWebhook(job, result, {
+          fetch,
+          ...(settings.webhook?.policy ? { policy: settings.webhook.policy } : {}),
+        });
+        const tracked = delivery.then((outcome) => {
+          if (outcome)
+            log.info({ request_id: job.requestId, job_id: job.id, webhook: outcome }, 'webhook');
+          return outcome ?? ({} as DeliveryOutcome);
+        });
+        deliveries.add(tracked);
+        void tracked.finally(() => deliveries.delete(tracked));
+      },
+    },
+  );
+  return { queue, folder: () => settings.uploads.create() };
 }
