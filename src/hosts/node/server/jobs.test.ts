@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../core/contract/errors';
 import { sharedMedia } from '../ffmpeg-fixtures';
+import type { JobWebhookPayload } from '../jobs/job-webhook';
 import { finished, jobClient } from '../jobs/testing/job-client';
+import { verifyWebhook } from '../webhook-signature';
 import { curl } from './testing/curl';
+import { startReceiver } from './testing/receiver';
 import { startServe, type ServeProcess } from './testing/serve-process';
 
 const KEY = 'jobs-key';
 const jfk = sharedMedia('speech/jfk.wav');
 const long = sharedMedia('speech/multilingual.mp3');
 const withKey = ['-H', `x-service-key: ${KEY}`];
+const SECRET = `whsec_${Buffer.from('a key for the webhooks of this test').toString('base64')}`;
 
 describe('async jobs on murmur serve, in memory', () => {
   let server: ServeProcess;
@@ -17,6 +21,7 @@ describe('async jobs on murmur serve, in memory', () => {
   beforeAll(async () => {
     server = await startServe(['--concurrency', '1', '--max-queued', '1', '--allow-private-urls'], {
       MURMUR_SERVICE_KEYS: KEY,
+      MURMUR_WEBHOOK_SECRET: SECRET,
     });
     jobs = jobClient(server.url, withKey);
   }, 180_000);
@@ -114,5 +119,71 @@ describe('async jobs on murmur serve, in memory', () => {
     const paths = document.paths as Record<string, Record<string, unknown>>;
     expect(Object.keys(paths['/v2/transcription']!)).toEqual(['post']);
     expect(Object.keys(paths['/v2/transcription/{id}']!).sort()).toEqual(['delete', 'get']);
+  });
+
+  it('signs the transcription.success webhook, which a receiver verifies (and a tampered body fails)', async () => {
+    const receiver = await startReceiver({ answers: [503, 200] });
+    try {
+      const { id } = (
+        await jobs.submit([`audio=@${jfk}`, `webhook_url=${receiver.url}`])
+      ).json() as {
+        id: string;
+      };
+      const [first, retry] = await receiver.waitFor(2);
+      const delivered = JSON.parse(retry!.body) as JobWebhookPayload;
+      expect(delivered.type).toBe('transcription.success');
+      expect(delivered.data).toMatchObject({ id, status: 'done' });
+      expect(delivered.type === 'transcription.success' && delivered.data.result).toEqual(
+        (await jobs.view(id)).result,
+      );
+      expect(verifyWebhook(SECRET, retry!.headers, retry!.body)).toBe(true);
+      expect(verifyWebhook(SECRET, first!.headers, first!.body)).toBe(true);
+      // One delivery: the same id on its retry, so that a receiver can drop a duplicate.
+      expect(retry!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+      const tampered = retry!.body.replace('"status":"done"', '"status":"error"');
+      expect(tampered).not.toBe(retry!.body);
+      expect(verifyWebhook(SECRET, retry!.headers, tampered)).toBe(false);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('sends transcription.error for a job that fails, and signs the synchronous webhook too', async () => {
+    const receiver = await startReceiver();
+    try {
+      const text = sharedMedia('speech/LDC93S1.txt');
+      const { id } = (
+        await jobs.submit([`audio=@${text};type=text/plain`, `webhook_url=${receiver.url}`])
+      ).json() as { id: string };
+      const [hook] = await receiver.waitFor(1);
+      const failed = JSON.parse(hook!.body) as JobWebhookPayload;
+      expect(failed.type).toBe('transcription.error');
+      const view = await jobs.view(id);
+      expect(view.status).toBe('error');
+      expect(failed.data).toMatchObject({ id, status: 'error', error: view.error });
+      expect(['unsupported_media', 'undecodable_media']).toContain(view.error!.error);
+      expect(verifyWebhook(SECRET, hook!.headers, hook!.body)).toBe(true);
+
+      const sync = await curl([
+        ...withKey,
+        '-F',
+        `audio=@${jfk}`,
+        '-F',
+        `webhook_url=${receiver.url}`,
+        `${server.url}/audio/text/audio-transcription/`,
+      ]);
+      const [, v1] = await receiver.waitFor(2);
+      const payload = JSON.parse(v1!.body) as Record<string, unknown>;
+      expect(Object.keys(payload).sort()).toEqual(['payload', 'request_id']);
+      expect(payload.request_id).toBe(sync.headers['x-request-id']);
+      expect(verifyWebhook(SECRET, v1!.headers, v1!.body)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('will not start with a webhook secret that is not whsec_ and base64', async () => {
+    const refused = startServe([], { MURMUR_SERVICE_KEYS: KEY, MURMUR_WEBHOOK_SECRET: 'hunter2' });
+    await expect(refused).rejects.toThrow(/exited \(2\).*MURMUR_WEBHOOK_SECRET.*whsec_/s);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { warmUp } from '../../../engine/pipeline';
 import type { CliIo } from '../cli';
 import { nodeEnginePorts } from '../engine-ports';
+import { signerFromEnv } from '../webhook-signature';
 import { buildServer } from './server';
 import { defaultUploadDir, UploadFolders } from './upload-folders';
 import { serviceKeys, type ServeArgs } from './serve-args';
@@ -40,6 +41,13 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     io.stderr(
       'murmur serve: no service keys. Set MURMUR_SERVICE_KEYS=key1,key2 (callers send one in x-service-key), or start with --no-auth on a network you trust.\n',
     );
+    return 2;
+  }
+  let signer: ReturnType<typeof signerFromEnv>;
+  try {
+    signer = signerFromEnv(process.env.MURMUR_WEBHOOK_SECRET);
+  } catch (thrown) {
+    io.stderr(`murmur serve: MURMUR_WEBHOOK_SECRET: ${(thrown as Error).message}\n`);
     return 2;
   }
   const engines = Array.from({ length: args.concurrency }, () =>
@@ -91,6 +99,7 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     queue: args.queue,
     maxQueued: args.maxQueued,
     keepResultsHours: args.keepResultsHours,
+    ...(signer ? { webhook: { signer } } : {}),
     engines,
     version,
     logger: { level: 'info' },

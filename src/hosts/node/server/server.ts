@@ -28,6 +28,7 @@ import type {
   DeliveryFetch,
   DeliveryOutcome,
   DeliveryPolicy,
+  DeliverySigner,
 } from '../../../core/webhook/delivery';
 import type { EnginePorts } from '../../../engine/ports';
 import type { DiskFile } from '../media-file';
@@ -67,7 +68,7 @@ export interface ServerSettings extends ServerJobSettings {
   logger: FastifyServerOptions['logger'];
   /** Where each request's files go (opened, and swept, before the server is built). */
   uploads: UploadFolders;
-  webhook?: { fetch?: DeliveryFetch; policy?: DeliveryPolicy };
+  webhook?: { fetch?: DeliveryFetch; policy?: DeliveryPolicy; signer?: () => DeliverySigner };
   /** Async jobs that may wait (429 beyond), and how long their results are kept. */
   maxQueued: number;
   keepResultsHours: number;
@@ -466,6 +467,7 @@ function memoryJobs(
         const delivery = deliverJobWebhook(job, result, {
           fetch,
           ...(settings.webhook?.policy ? { policy: settings.webhook.policy } : {}),
+          ...(settings.webhook?.signer ? { signer: settings.webhook.signer } : {}),
         });
         const tracked = delivery.then((outcome) => {
           if (outcome)
