@@ -1,0 +1,146 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { DeliveryOutcome } from '../../../core/webhook/delivery';
+import { warmUp } from '../../../engine/pipeline';
+import type { CliIo } from '../cli';
+import { nodeEnginePorts } from '../engine-ports';
+import type { ServerJobSettings } from '../server/job-host';
+import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
+import { signerFromEnv } from '../webhook-signature';
+import type { QueuedJob } from './job-queue';
+import { deliverJobWebhook } from './job-webhook';
+import { connectionOf, QUEUE_NAME } from './redis-names';
+import type { WorkerArgs } from './worker-args';
+import { jobProcessor, type StoredResult } from './worker-run';
+
+const message = (thrown: unknown) => (thrown instanceof Error ? thrown.message : String(thrown));
+
+/** One JSON line on stdout per job event, with the job's id, as the server logs requests. */
+function logLine(io: CliIo, fields: Record<string, unknown>) {
+  io.stdout(`${JSON.stringify({ time: Date.now(), pid: process.pid, ...fields })}\n`);
+}
+
+/**
+ * `murmur worker`: loads the models once, then takes jobs from the queue in Redis one at a time
+ * and runs each through the Job every host uses, until SIGTERM or SIGINT (the job in hand is
+ * finished first; a second signal ends at once, and the job goes to another worker).
+ */
+export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
+  let signer: ReturnType<typeof signerFromEnv>;
+  try {
+    signer = signerFromEnv(process.env.MURMUR_WEBHOOK_SECRET);
+  } catch (thrown) {
+    io.stderr(`murmur worker: MURMUR_WEBHOOK_SECRET: ${message(thrown)}\n`);
+    return 2;
+  }
+  try {
+    await mkdir(join(args.store, 'jobs'), { recursive: true, mode: 0o700 });
+  } catch (thrown) {
+    io.stderr(`murmur worker: cannot use the store ${args.store}: ${message(thrown)}\n`);
+    return 1;
+  }
+  const engine = nodeEnginePorts({
+    models: args.models,
+    model: args.model,
+    translationModel: args.translationModel,
+    segmentationModel: args.segmentationModel,
+    embeddingModel: args.embeddingModel,
+    ffmpegThread: true,
+  });
+  io.stderr(`murmur worker: loading ${args.model} from ${args.models ?? 'the hub'}\n`);
+  try {
+    await warmUp(engine);
+    await engine.recogniser({});
+  } catch (thrown) {
+    io.stderr(`murmur worker: the models could not be loaded: ${message(thrown)}\n`);
+    return 1;
+  }
+  const settings: ServerJobSettings = {
+    maxUploadBytes: args.maxUploadMb * 1024 * 1024,
+    maxSeconds: args.maxDurationMinutes * 60,
+    maxChannels: args.maxChannels,
+    idleSeconds: args.idleTimeoutSeconds,
+    totalSeconds: args.requestTimeoutSeconds,
+    allowPrivateUrls: args.allowPrivateUrls,
+    engines: [engine],
+  };
+  const redis = new Redis(args.redis, { maxRetriesPerRequest: null });
+  redis.on('error', () => undefined);
+  const worker = new Worker<QueuedJob, StoredResult>(QUEUE_NAME, jobProcessor(settings, redis), {
+    connection: connectionOf(args.redis, 'worker'),
+    // One job at a time: the models already use every core for one transcription.
+    concurrency: 1,
+    lockDuration: args.lockSeconds * 1000,
+    stalledInterval: args.stalledCheckSeconds * 1000,
+    maxStalledCount: args.maxStalls,
+    autorun: false,
+  });
+  const fetch = args.allowPrivateUrls ? nodeDeliveryFetch : publicDeliveryFetch;
+  const deliveries = new Set<Promise<DeliveryOutcome | null>>();
+  worker.on('active', (job) =>
+    logLine(io, {
+      msg: 'job',
+      job_id: job.id,
+      request_id: job.data.requestId,
+      event: 'processing',
+      attempt: job.attemptsMade + 1,
+    }),
+  );
+  worker.on('completed', (job, stored) => {
+    logLine(io, {
+      msg: 'job',
+      job_id: job.id,
+      request_id: job.data.requestId,
+      event: stored.status,
+    });
+    const result = stored.status === 'done' ? stored : { ...stored, retryable: false };
+    const delivery = deliverJobWebhook(job.data, result, { fetch, ...(signer ? { signer } : {}) });
+    deliveries.add(delivery);
+    void delivery.then((outcome) => {
+      deliveries.delete(delivery);
+      if (outcome)
+        logLine(io, {
+          msg: 'webhook',
+          job_id: job.id,
+          request_id: job.data.requestId,
+          webhook: outcome,
+        });
+    });
+  });
+  worker.on('failed', (job, error) => {
+    if (!job) return;
+    const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+    logLine(io, {
+      msg: 'job',
+      job_id: job.id,
+      request_id: job.data.requestId,
+      event: final ? 'error' : 'retrying',
+      message: error.message,
+    });
+  });
+  worker.on('error', (error) => logLine(io, { msg: 'worker error', error: message(error) }));
+
+  const stopped = new Promise<string>((resolve) => {
+    const first = (signal: string) => {
+      process.once('SIGTERM', () => process.exit(1));
+      process.once('SIGINT', () => process.exit(1));
+      io.stderr(`murmur worker: ${signal}: finishing the job in hand (again to stop now)\n`);
+      resolve(signal);
+    };
+    process.once('SIGTERM', first);
+    process.once('SIGINT', first);
+  });
+  void worker.run();
+  await worker.waitUntilReady();
+  io.stderr(
+    `murmur worker: taking jobs from ${new URL(args.redis).host}, files in ${args.store}\n`,
+  );
+  await stopped;
+  await worker.close();
+  await Promise.allSettled([...deliveries]);
+  redis.disconnect();
+  io.stderr('murmur worker: stopped\n');
+  return 0;
+}
