@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedMedia } from '../ffmpeg-fixtures';
+import { curl } from '../server/testing/curl';
+import { finished } from './testing/job-client';
+import { startQueueCluster } from './testing/queue-cluster';
+
+const short = sharedMedia('speech/LDC93S1.wav');
+const long = sharedMedia('speech/multilingual.mp3');
+
+describe('a queue in Redis when a worker or Redis itself goes away', () => {
+  let cluster: Awaited<ReturnType<typeof startQueueCluster>>;
+
+  beforeAll(async () => {
+    cluster = await startQueueCluster({ workers: 2 });
+  }, 120_000);
+  afterAll(() => cluster?.stop());
+
+  it('gives the job of a worker killed with SIGKILL to the other, which finishes it', async () => {
+    const { jobs } = cluster;
+    const { id } = (await jobs.submit([`audio=@${long}`])).json() as { id: string };
+    await jobs.until(id, (v) => v.status === 'processing' && v.stage !== null, 'processing');
+    const victim = cluster.takerOf(id)!;
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    const survivor = cluster.workers.find((w) => w !== victim)!;
+    cluster.workers = [survivor];
+    const view = await jobs.until(id, finished, 'finished', 60_000);
+    expect(view.status).toBe('done');
+    const metadata = view.result!.prediction_raw.metadata;
+    expect(metadata.provided_file_metadata.duration).toBeCloseTo(60, 0);
+    expect(cluster.ended(id, 'done')).toBe(true);
+  }, 60_000);
+
+  it('loses nothing when Redis restarts mid-run, and says on /health while it is away', async () => {
+    const { jobs, redis } = cluster;
+    const ids: string[] = [];
+    for (const file of [long, short, short]) {
+      const answer = await jobs.submit([`audio=@${file}`]);
+      expect(answer.status).toBe(202);
+      ids.push((answer.json() as { id: string }).id);
+    }
+    await jobs.until(ids[0]!, (v) => v.status === 'processing', 'processing');
+    await redis.stop();
+    const away = await curl([`${cluster.server.url}/health`]);
+    expect(away.status).toBe(503);
+    expect(away.json()).toMatchObject({ status: 'unavailable', redis: { reachable: false } });
+    expect((await jobs.get(ids[1]!)).status).toBe(503);
+    await redis.restart();
+    for (const id of ids) {
+      expect((await jobs.until(id, finished, 'finished', 60_000)).status).toBe('done');
+    }
+  }, 60_000);
+});
