@@ -37,7 +37,7 @@ function stageOf(progress: unknown): StoredProgress {
 }
 
 /** The error body of a job BullMQ gave up on (every attempt failed, or its workers died). */
-function failureBody(job: Job<QueuedJob>): ErrorBody {
+export function failureBody(job: Job<QueuedJob>): ErrorBody {
   const reason = job.failedReason ?? 'unknown';
   try {
     // A worker that gave up on an attempt threw the attempt's error body as its message.

@@ -4,6 +4,7 @@ import { curl } from '../server/testing/curl';
 import { finished } from './testing/job-client';
 import { startQueueCluster } from './testing/queue-cluster';
 
+const jfk = sharedMedia('speech/jfk.wav');
 const short = sharedMedia('speech/LDC93S1.wav');
 const long = sharedMedia('speech/multilingual.mp3');
 
@@ -34,7 +35,7 @@ describe('a queue in Redis when a worker or Redis itself goes away', () => {
   it('loses nothing when Redis restarts mid-run, and says on /health while it is away', async () => {
     const { jobs, redis } = cluster;
     const ids: string[] = [];
-    for (const file of [long, short, short]) {
+    for (const file of [jfk, short, short]) {
       const answer = await jobs.submit([`audio=@${file}`]);
       expect(answer.status).toBe(202);
       ids.push((answer.json() as { id: string }).id);
@@ -49,5 +50,23 @@ describe('a queue in Redis when a worker or Redis itself goes away', () => {
     for (const id of ids) {
       expect((await jobs.until(id, finished, 'finished', 60_000)).status).toBe('done');
     }
+  }, 60_000);
+
+  it('ends a job in error, saying why, once its workers have died under it too often', async () => {
+    const { jobs } = cluster;
+    await Promise.all(cluster.workers.map((w) => w.stop()));
+    // No second chance: the first worker that dies under a job ends it.
+    cluster.workers = [];
+    await cluster.addWorkers(2, ['--max-stalls', '0']);
+    const { id } = (await jobs.submit([`audio=@${long}`])).json() as { id: string };
+    await jobs.until(id, (v) => v.status === 'processing' && v.stage !== null, 'processing');
+    const victim = cluster.takerOf(id)!;
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    const view = await jobs.until(id, finished, 'finished', 30_000);
+    expect(view.status).toBe('error');
+    expect(view.error).toMatchObject({ error: 'internal_error', path: '/v2/transcription' });
+    expect(view.error!.message).toMatch(/worker stopped while running it/);
+    expect(cluster.ended(id, 'error')).toBe(true);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Worker } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { DeliveryOutcome } from '../../../core/webhook/delivery';
 import { warmUp } from '../../../engine/pipeline';
@@ -10,7 +10,9 @@ import type { ServerJobSettings } from '../server/job-host';
 import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
 import { signerFromEnv } from '../webhook-signature';
 import type { QueuedJob } from './job-queue';
+import type { JobResult } from './job-run';
 import { deliverJobWebhook } from './job-webhook';
+import { failureBody } from './redis-queue';
 import { connectionOf, QUEUE_NAME } from './redis-names';
 import type { WorkerArgs } from './worker-args';
 import { jobProcessor, type StoredResult } from './worker-run';
@@ -95,23 +97,27 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
       request_id: job.data.requestId,
       event: stored.status,
     });
-    const result = stored.status === 'done' ? stored : { ...stored, retryable: false };
+    deliver(job, stored.status === 'done' ? stored : { ...stored, retryable: false });
+  });
+  const deliver = (job: Job<QueuedJob>, result: JobResult) => {
     const delivery = deliverJobWebhook(job.data, result, { fetch, ...(signer ? { signer } : {}) });
     deliveries.add(delivery);
     void delivery.then((outcome) => {
       deliveries.delete(delivery);
-      if (outcome)
+      if (outcome) {
         logLine(io, {
           msg: 'webhook',
           job_id: job.id,
           request_id: job.data.requestId,
           webhook: outcome,
         });
+      }
     });
-  });
+  };
   worker.on('failed', (job, error) => {
     if (!job) return;
-    const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+    // Its last attempt, or a worker that died under it too often: the job has ended in error.
+    const final = job.attemptsMade >= (job.opts.attempts ?? 1) || /stalled/.test(error.message);
     logLine(io, {
       msg: 'job',
       job_id: job.id,
@@ -119,6 +125,9 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
       event: final ? 'error' : 'retrying',
       message: error.message,
     });
+    if (!final) return;
+    deliver(job, { status: 'error', error: failureBody(job), retryable: false });
+    void rm(job.data.folder, { recursive: true, force: true });
   });
   worker.on('error', (error) => logLine(io, { msg: 'worker error', error: message(error) }));
 

@@ -17,12 +17,13 @@ export async function startQueueCluster(options: { workers: number; serve?: stri
   const key = 'queue-key';
   const redis = await startRedis();
   const store = mkdtempSync(join(tmpdir(), 'murmur-store-'));
-  const worker = () => startWorker(['--redis', redis.url, '--store', store, ...QUICK_RECOVERY]);
+  const worker = (extra: readonly string[] = []) =>
+    startWorker(['--redis', redis.url, '--store', store, ...QUICK_RECOVERY, ...extra]);
   const [server, ...workers] = (await Promise.all([
     startServe(['--redis', redis.url, '--store', store, ...(options.serve ?? [])], {
       MURMUR_SERVICE_KEYS: key,
     }),
-    ...Array.from({ length: options.workers }, worker),
+    ...Array.from({ length: options.workers }, () => worker()),
   ])) as [ServeProcess, ...WorkerProcess[]];
   const cluster = {
     redis,
@@ -30,6 +31,12 @@ export async function startQueueCluster(options: { workers: number; serve?: stri
     server,
     workers,
     jobs: jobClient(server.url, ['-H', `x-service-key: ${key}`]),
+    /** Starts more workers (with options beside the cluster's). */
+    async addWorkers(count: number, extra: readonly string[] = []) {
+      const started = await Promise.all(Array.from({ length: count }, () => worker(extra)));
+      cluster.workers.push(...started);
+      return started;
+    },
     /** The worker whose log says it took the job. */
     takerOf: (id: string) =>
       cluster.workers.find((w) =>
