@@ -6,6 +6,7 @@ import {
   DEFAULT_WHISPER,
 } from '../../core/model-catalog';
 import { SERVE_DEFAULTS } from './server/serve-args';
+import { WORKER_DEFAULTS } from './jobs/worker-args';
 
 /** The text of `murmur --help`: usage, CLI options, and every request field with its default. */
 export function helpText(): string {
@@ -108,6 +109,18 @@ export function helpText(): string {
     '  --redis URL              Queue async jobs in this Redis, for workers anywhere (murmur worker).',
     "  --store DIR              With --redis: the folder every server and worker mounts, for jobs' files.",
     `  --attempts N             With --redis: runs of a job before it ends in error. Default: ${SERVE_DEFAULTS.attempts}.`,
+    '',
+    'Usage: murmur worker --redis URL --store DIR [--models DIR|URL] [--model ID] [model and limit',
+    '                     options of serve] [--lock-seconds N] [--stalled-check-seconds N]',
+    '                     [--max-stalls N] [--allow-private-urls]',
+    '',
+    'Takes jobs from the queue that murmur serve --redis fills, one at a time, with the models',
+    'loaded once; the job files are read from the store every server and worker mounts.',
+    'SIGTERM or SIGINT: finish the job in hand, exit. One JSON log line per job event on stdout.',
+    '',
+    `  --lock-seconds N         A worker silent this long is taken for dead. Default: ${WORKER_DEFAULTS.lockSeconds}.`,
+    `  --stalled-check-seconds N  How often dead workers' jobs are looked for. Default: ${WORKER_DEFAULTS.stalledCheckSeconds}.`,
+    `  --max-stalls N           Deaths under a job before it ends in error. Default: ${WORKER_DEFAULTS.maxStalls}.`,
     '',
   ].join('\n');
 }
