@@ -112,7 +112,7 @@ export function helpText(): string {
     '',
     'Usage: murmur worker --redis URL --store DIR [--models DIR|URL] [--model ID] [model and limit',
     '                     options of serve] [--lock-seconds N] [--stalled-check-seconds N]',
-    '                     [--max-stalls N] [--allow-private-urls]',
+    '                     [--max-stalls N] [--metrics HOST:PORT] [--allow-private-urls]',
     '',
     'Takes jobs from the queue that murmur serve --redis fills, one at a time, with the models',
     'loaded once; the job files are read from the store every server and worker mounts.',
@@ -121,6 +121,7 @@ export function helpText(): string {
     `  --lock-seconds N         A worker silent this long is taken for dead. Default: ${WORKER_DEFAULTS.lockSeconds}.`,
     `  --stalled-check-seconds N  How often dead workers' jobs are looked for. Default: ${WORKER_DEFAULTS.stalledCheckSeconds}.`,
     `  --max-stalls N           Deaths under a job before it ends in error. Default: ${WORKER_DEFAULTS.maxStalls}.`,
+    '  --metrics HOST:PORT      Serve GET /metrics (Prometheus) there. Default: none.',
     '',
   ].join('\n');
 }

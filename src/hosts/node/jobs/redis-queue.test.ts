@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedMedia } from '../ffmpeg-fixtures';
-import { curl } from '../server/testing/curl';
+import { curl, type CurlAnswer } from '../server/testing/curl';
 import { QUEUE_NAME } from './redis-names';
 import { finished } from './testing/job-client';
 import { startQueueCluster } from './testing/queue-cluster';
@@ -11,6 +11,12 @@ import { startQueueCluster } from './testing/queue-cluster';
 const jfk = sharedMedia('speech/jfk.wav');
 const short = sharedMedia('speech/LDC93S1.wav');
 const long = sharedMedia('speech/multilingual.mp3');
+
+/** One series' value in a Prometheus scrape. */
+function metric(answer: CurlAnswer, series: string): number {
+  const line = answer.body.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? NaN : Number(line.slice(series.length + 1));
+}
 
 describe('async jobs on a BullMQ queue in Redis, with murmur worker processes', () => {
   let cluster: Awaited<ReturnType<typeof startQueueCluster>>;
@@ -50,6 +56,18 @@ describe('async jobs on a BullMQ queue in Redis, with murmur worker processes', 
     expect(views[0]!.result!.prediction).not.toBe(views[1]!.result!.prediction);
     const takers = new Set(ids.map((id) => cluster.takerOf(id)?.pid));
     expect(takers).toEqual(new Set(cluster.workers.map((w) => w.pid)));
+    // Each worker counts what it ran; the server, what the queue holds.
+    const done = await Promise.all(
+      cluster.workers.map(async (w) =>
+        metric(await curl([w.metricsUrl!]), 'murmur_job_events_total{event="done"}'),
+      ),
+    );
+    expect(done.reduce((a, b) => a + b, 0)).toBe(6);
+    expect(done.every((n) => n > 0)).toBe(true);
+    const served = await curl([`${cluster.server.url}/metrics`]);
+    expect(metric(served, 'murmur_queue_up')).toBe(1);
+    expect(metric(served, 'murmur_queue_depth')).toBe(0);
+    expect(metric(served, 'murmur_job_events_total{event="queued"}')).toBe(6);
     // Each job's files are gone from the store once it is done.
     const left = readdirSync(join(cluster.store, 'jobs')).filter((name) => ids.includes(name));
     expect(left).toEqual([]);

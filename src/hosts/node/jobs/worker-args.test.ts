@@ -18,6 +18,8 @@ describe('murmur worker options', () => {
         '0',
         '--max-channels',
         '8',
+        '--metrics',
+        '0.0.0.0:9464',
       ]),
     ).toMatchObject({
       redis: 'redis://10.0.0.5:6379',
@@ -27,6 +29,7 @@ describe('murmur worker options', () => {
       stalledCheckSeconds: 5,
       maxStalls: 0,
       maxChannels: 8,
+      metrics: '0.0.0.0:9464',
       maxDurationMinutes: WORKER_DEFAULTS.maxDurationMinutes,
     });
   });
@@ -41,6 +44,9 @@ describe('murmur worker options', () => {
     );
     expect(() => parseWorkerArgs(['--lock-seconds', '0'])).toThrow(
       '--lock-seconds must be a whole number of at least 1; got "0".',
+    );
+    expect(() => parseWorkerArgs(['--metrics', '9464'])).toThrow(
+      '--metrics must be HOST:PORT (e.g. 0.0.0.0:9464); got "9464".',
     );
     expect(() => parseWorkerArgs(['--concurrency', '2'])).toThrow(
       'Unknown worker option --concurrency.',

@@ -29,6 +29,8 @@ export interface WorkerArgs {
   stalledCheckSeconds: number;
   /** Times a job's worker may die under it before the job ends in error. */
   maxStalls: number;
+  /** `HOST:PORT` to serve `/metrics` on (port 0: any free one); null: none. */
+  metrics: string | null;
 }
 
 export const WORKER_DEFAULTS: Omit<WorkerArgs, 'help' | 'redis' | 'store'> = {
@@ -46,6 +48,7 @@ export const WORKER_DEFAULTS: Omit<WorkerArgs, 'help' | 'redis' | 'store'> = {
   lockSeconds: 30,
   stalledCheckSeconds: 30,
   maxStalls: 1,
+  metrics: null,
 };
 
 function wholeNumber(name: string, value: string, min: number): number {
@@ -59,7 +62,8 @@ function wholeNumber(name: string, value: string, min: number): number {
  * `murmur worker --redis URL --store DIR [--models DIR|URL] [--model ID] [--translation-model ID]
  * [--segmentation-model ID] [--embedding-model ID] [--max-upload-mb N] [--max-duration-minutes N]
  * [--max-channels N] [--idle-timeout-seconds N] [--request-timeout-seconds N]
- * [--allow-private-urls] [--lock-seconds N] [--stalled-check-seconds N] [--max-stalls N]`.
+ * [--allow-private-urls] [--lock-seconds N] [--stalled-check-seconds N] [--max-stalls N]
+ * [--metrics HOST:PORT]`.
  */
 export function parseWorkerArgs(argv: readonly string[]): WorkerArgs {
   const args: Omit<WorkerArgs, 'redis' | 'store'> & { redis: string | null; store: string | null } =
@@ -124,6 +128,14 @@ export function parseWorkerArgs(argv: readonly string[]): WorkerArgs {
         break;
       case 'stalled-check-seconds':
         args.stalledCheckSeconds = wholeNumber(name, value, 1);
+        break;
+      case 'metrics':
+        if (!/^[^\s:]+:\d{1,5}$/.test(value) || Number(value.split(':').pop()) > 65535) {
+          throw new CliUsageError(
+            `--metrics must be HOST:PORT (e.g. 0.0.0.0:9464); got "${value}".`,
+          );
+        }
+        args.metrics = value;
         break;
       case 'max-stalls':
         args.maxStalls = wholeNumber(name, value, 0);

@@ -1,5 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { DeliveryOutcome } from '../../../core/webhook/delivery';
@@ -9,7 +11,8 @@ import { nodeEnginePorts } from '../engine-ports';
 import type { ServerJobSettings } from '../server/job-host';
 import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
 import { signerFromEnv } from '../webhook-signature';
-import type { QueuedJob } from './job-queue';
+import type { JobEvent, QueuedJob } from './job-queue';
+import { JobMetrics } from './job-metrics';
 import type { JobResult } from './job-run';
 import { deliverJobWebhook } from './job-webhook';
 import { failureBody } from './redis-queue';
@@ -22,6 +25,26 @@ const message = (thrown: unknown) => (thrown instanceof Error ? thrown.message :
 /** One JSON line on stdout per job event, with the job's id, as the server logs requests. */
 function logLine(io: CliIo, fields: Record<string, unknown>) {
   io.stdout(`${JSON.stringify({ time: Date.now(), pid: process.pid, ...fields })}\n`);
+}
+
+/** `GET /metrics` of a worker, on `HOST:PORT` (the worker has no other HTTP). */
+function serveMetrics(metrics: JobMetrics, where: string): Promise<Server> {
+  const colon = where.lastIndexOf(':');
+  const host = where.slice(0, colon);
+  const port = Number(where.slice(colon + 1));
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url !== '/metrics') {
+      response.writeHead(404).end();
+      return;
+    }
+    void metrics.text().then((text) => {
+      response.writeHead(200, { 'content-type': metrics.contentType }).end(text);
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
 }
 
 /**
@@ -81,22 +104,18 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
   });
   const fetch = args.allowPrivateUrls ? nodeDeliveryFetch : publicDeliveryFetch;
   const deliveries = new Set<Promise<DeliveryOutcome | null>>();
-  worker.on('active', (job) =>
-    logLine(io, {
-      msg: 'job',
-      job_id: job.id,
-      request_id: job.data.requestId,
-      event: 'processing',
-      attempt: job.attemptsMade + 1,
-    }),
-  );
+  const metrics = new JobMetrics();
+  /** A job event: its log line and its count. */
+  const jobEvent = (job: Job<QueuedJob>, event: JobEvent['event'], extra = {}) => {
+    metrics.jobEvent({ id: job.id ?? '', requestId: job.data.requestId, event });
+    logLine(io, { msg: 'job', job_id: job.id, request_id: job.data.requestId, event, ...extra });
+  };
+  const ran = (job: Job<QueuedJob>) =>
+    job.processedOn && job.finishedOn ? (job.finishedOn - job.processedOn) / 1000 : 0;
+  worker.on('active', (job) => jobEvent(job, 'processing', { attempt: job.attemptsMade + 1 }));
   worker.on('completed', (job, stored) => {
-    logLine(io, {
-      msg: 'job',
-      job_id: job.id,
-      request_id: job.data.requestId,
-      event: stored.status,
-    });
+    jobEvent(job, stored.status);
+    metrics.jobEnded(stored.status, ran(job), stored.status === 'done' ? stored.result : undefined);
     deliver(job, stored.status === 'done' ? stored : { ...stored, retryable: false });
   });
   const deliver = (job: Job<QueuedJob>, result: JobResult) => {
@@ -105,6 +124,7 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     void delivery.then((outcome) => {
       deliveries.delete(delivery);
       if (outcome) {
+        metrics.webhook(outcome);
         logLine(io, {
           msg: 'webhook',
           job_id: job.id,
@@ -118,14 +138,9 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     if (!job) return;
     // Its last attempt, or a worker that died under it too often: the job has ended in error.
     const final = job.attemptsMade >= (job.opts.attempts ?? 1) || /stalled/.test(error.message);
-    logLine(io, {
-      msg: 'job',
-      job_id: job.id,
-      request_id: job.data.requestId,
-      event: final ? 'error' : 'retrying',
-      message: error.message,
-    });
+    jobEvent(job, final ? 'error' : 'retrying', { message: error.message });
     if (!final) return;
+    metrics.jobEnded('error', ran(job));
     deliver(job, { status: 'error', error: failureBody(job), retryable: false });
     void rm(job.data.folder, { recursive: true, force: true });
   });
@@ -141,6 +156,17 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     process.once('SIGTERM', first);
     process.once('SIGINT', first);
   });
+  let metricsServer: Server | null = null;
+  if (args.metrics !== null) {
+    try {
+      metricsServer = await serveMetrics(metrics, args.metrics);
+      const { address, port } = metricsServer.address() as AddressInfo;
+      io.stderr(`murmur worker: metrics at http://${address}:${port}/metrics\n`);
+    } catch (thrown) {
+      io.stderr(`murmur worker: cannot serve metrics on ${args.metrics}: ${message(thrown)}\n`);
+      return 1;
+    }
+  }
   void worker.run();
   await worker.waitUntilReady();
   io.stderr(
@@ -150,6 +176,7 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
   await worker.close();
   await Promise.allSettled([...deliveries]);
   redis.disconnect();
+  metricsServer?.close();
   io.stderr('murmur worker: stopped\n');
   return 0;
 }

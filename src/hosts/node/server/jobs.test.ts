@@ -182,6 +182,28 @@ describe('async jobs on murmur serve, in memory', () => {
     }
   });
 
+  it('counts jobs, stage times and webhook outcomes on /metrics, for Prometheus', async () => {
+    const answer = await curl([`${server.url}/metrics`]);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const value = (series: string) => {
+      const line = answer.body.split('\n').find((l) => l.startsWith(`${series} `));
+      return line === undefined ? NaN : Number(line.slice(series.length + 1));
+    };
+    // Earlier tests: jobs done, one cancelled while running, one failed; webhooks delivered.
+    expect(value('murmur_job_events_total{event="done"}')).toBeGreaterThanOrEqual(3);
+    expect(value('murmur_job_events_total{event="cancelled"}')).toBeGreaterThanOrEqual(1);
+    expect(value('murmur_job_events_total{event="error"}')).toBeGreaterThanOrEqual(1);
+    expect(value('murmur_job_duration_seconds_count{status="done"}')).toBeGreaterThanOrEqual(3);
+    expect(value('murmur_stage_duration_seconds_count{stage="inference"}')).toBeGreaterThanOrEqual(
+      3,
+    );
+    expect(value('murmur_webhook_deliveries_total{outcome="delivered"}')).toBeGreaterThanOrEqual(3);
+    expect(value('murmur_queue_depth')).toBe(0);
+    expect(value('murmur_jobs{state="processing"}')).toBe(0);
+    expect(value('murmur_queue_up')).toBe(1);
+  });
+
   it('will not start with a webhook secret that is not whsec_ and base64', async () => {
     const refused = startServe([], { MURMUR_SERVICE_KEYS: KEY, MURMUR_WEBHOOK_SECRET: 'hunter2' });
     await expect(refused).rejects.toThrow(/exited \(2\).*MURMUR_WEBHOOK_SECRET.*whsec_/s);

@@ -32,8 +32,9 @@ import type {
 } from '../../../core/webhook/delivery';
 import type { EnginePorts } from '../../../engine/ports';
 import type { DiskFile } from '../media-file';
-import type { JobQueue } from '../jobs/job-queue';
-import { runQueuedJob } from '../jobs/job-run';
+import type { JobQueue, QueueHealth } from '../jobs/job-queue';
+import { JobMetrics } from '../jobs/job-metrics';
+import { runQueuedJob, type JobResult } from '../jobs/job-run';
 import { deliverJobWebhook } from '../jobs/job-webhook';
 import { MemoryJobQueue } from '../jobs/memory-queue';
 import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
@@ -76,7 +77,13 @@ export interface ServerSettings extends ServerJobSettings {
    * The queue of async jobs and where their files go (`--redis`: a queue that workers on other
    * machines take from, and a folder they all mount); absent, jobs run in this process.
    */
-  jobs?: { queue: JobQueue; folder: (id: string) => Promise<string> };
+  jobs?: ServerJobs;
+}
+
+/** The queue of async jobs and where their files go. */
+export interface ServerJobs {
+  queue: JobQueue;
+  folder: (id: string) => Promise<string>;
 }
 
 export interface MurmurServer {
@@ -184,7 +191,10 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     bodyLimit: FORM_OVERHEAD_BYTES,
   });
 
-  const jobs = settings.jobs ?? memoryJobs(settings, admission, deliveries, app.log);
+  // The gauges read the queue when scraped, by which time it exists.
+  const metrics: JobMetrics = new JobMetrics((): Promise<QueueHealth> => jobs.queue.health());
+  const jobs: ServerJobs =
+    settings.jobs ?? memoryJobs(settings, admission, deliveries, app.log, metrics);
 
   await app.register(multipart);
   await app.register(swagger, {
@@ -285,6 +295,7 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     deliveries.add(delivery);
     void delivery.then((outcome) => {
       deliveries.delete(delivery);
+      metrics.webhook(outcome);
       request.log.info({ request_id: request.id, webhook: outcome }, 'webhook');
     });
   };
@@ -324,7 +335,11 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
       const outcome = await runJob(fields, host, job);
       const stages = outcome.ok ? stageTimes(outcome.response) : undefined;
       notes.set(request, { notices: outcome.notices, ...(stages ? { stages } : {}) });
-      if (outcome.ok) deliver(outcome, request);
+      if (outcome.ok) {
+        const seconds = outcome.response.prediction_raw.metadata.total_transcription_time;
+        metrics.jobEnded('done', seconds, outcome.response);
+        deliver(outcome, request);
+      }
       return outcome;
     } catch (thrown) {
       return jobFailure(endpoint, thrown, job);
@@ -377,6 +392,7 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     checkKey,
     sendError,
   });
+  jobs.queue.onEvent((event) => metrics.jobEvent(event));
   jobs.queue.onEvent((event) =>
     app.log.info(
       {
@@ -401,6 +417,10 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
       ...queue.detail,
     });
   });
+
+  app.get('/metrics', async (_request, reply) =>
+    reply.header('content-type', metrics.contentType).send(await metrics.text()),
+  );
 
   app.get('/openapi.json', async (_request, reply) => reply.send(app.swagger()));
 
@@ -439,7 +459,8 @@ function memoryJobs(
   admission: Admission,
   deliveries: Set<Promise<DeliveryOutcome>>,
   log: FastifyBaseLogger,
-): { queue: JobQueue; folder: (id: string) => Promise<string> } {
+  metrics: JobMetrics,
+): ServerJobs {
   const fetch =
     settings.webhook?.fetch ??
     (settings.allowPrivateUrls ? nodeDeliveryFetch : publicDeliveryFetch);
@@ -451,11 +472,22 @@ function memoryJobs(
         held = { slot: index, since: performance.now() };
         return index;
       };
+      let result: JobResult | undefined;
       try {
-        return await runQueuedJob(job, settings, slot, signal, report);
+        return (result = await runQueuedJob(job, settings, slot, signal, report));
       } finally {
         const h = held as { slot: number; since: number } | null;
-        if (h) admission.releaseSlot(h.slot, (performance.now() - h.since) / 1000);
+        if (h) {
+          const seconds = (performance.now() - h.since) / 1000;
+          admission.releaseSlot(h.slot, seconds);
+          if (result) {
+            metrics.jobEnded(
+              result.status,
+              seconds,
+              result.status === 'done' ? result.result : undefined,
+            );
+          }
+        }
         await rm(job.folder, { recursive: true, force: true });
       }
     },
@@ -470,8 +502,10 @@ function memoryJobs(
           ...(settings.webhook?.signer ? { signer: settings.webhook.signer } : {}),
         });
         const tracked = delivery.then((outcome) => {
-          if (outcome)
+          if (outcome) {
+            metrics.webhook(outcome);
             log.info({ request_id: job.requestId, job_id: job.id, webhook: outcome }, 'webhook');
+          }
           return outcome ?? ({} as DeliveryOutcome);
         });
         deliveries.add(tracked);

@@ -8,6 +8,7 @@ import { startWorker, type WorkerProcess } from './worker-process';
 
 /** Short enough that a dead worker's job is taken again within seconds, in a test. */
 const QUICK_RECOVERY = ['--lock-seconds', '4', '--stalled-check-seconds', '2'];
+const METRICS = ['--metrics', '127.0.0.1:0'];
 
 /**
  * A deployment in small: a Redis of its own, a store folder, one `murmur serve --redis` and
@@ -18,7 +19,7 @@ export async function startQueueCluster(options: { workers: number; serve?: stri
   const redis = await startRedis();
   const store = mkdtempSync(join(tmpdir(), 'murmur-store-'));
   const worker = (extra: readonly string[] = []) =>
-    startWorker(['--redis', redis.url, '--store', store, ...QUICK_RECOVERY, ...extra]);
+    startWorker(['--redis', redis.url, '--store', store, ...QUICK_RECOVERY, ...METRICS, ...extra]);
   const [server, ...workers] = (await Promise.all([
     startServe(['--redis', redis.url, '--store', store, ...(options.serve ?? [])], {
       MURMUR_SERVICE_KEYS: key,

@@ -10,6 +10,8 @@ export interface WorkerProcess {
   logs: () => Record<string, unknown>[];
   stderr: () => string;
   exited: Promise<number | null>;
+  /** Its `/metrics` address, when started with `--metrics`. */
+  metricsUrl: string | null;
   stop: () => Promise<number | null>;
 }
 
@@ -41,6 +43,7 @@ export async function startWorker(options: readonly string[], env: Record<string
         .map((l) => JSON.parse(l) as Record<string, unknown>),
     stderr: () => err,
     exited,
+    metricsUrl: /metrics at (http:\/\/\S+)/.exec(err)?.[1] ?? null,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;
