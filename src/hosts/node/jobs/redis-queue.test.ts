@@ -118,4 +118,16 @@ describe('async jobs on a BullMQ queue in Redis, with murmur worker processes', 
       await queue.close();
     }
   }, 60_000);
+
+  it('lets a worker asked to stop (SIGTERM) finish the job in hand, then exit 0', async () => {
+    const { jobs } = cluster;
+    const { id } = (await jobs.submit([`audio=@${jfk}`])).json() as { id: string };
+    await jobs.until(id, (v) => v.status === 'processing', 'processing');
+    const taker = cluster.takerOf(id)!;
+    taker.child.kill('SIGTERM');
+    expect(await taker.exited).toBe(0);
+    expect(taker.logs().some((l) => l.job_id === id && l.event === 'done')).toBe(true);
+    expect((await jobs.view(id)).status).toBe('done');
+    cluster.workers = cluster.workers.filter((w) => w !== taker);
+  }, 30_000);
 });
