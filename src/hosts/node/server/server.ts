@@ -24,12 +24,7 @@ import {
 import { jobFailure, runJob, type JobDone, type JobOutcome } from '../../../engine/job/job';
 import { openApiDocument } from '../../../core/contract/openapi';
 import type { TranscriptionResponse } from '../../../core/contract/response';
-import type {
-  DeliveryFetch,
-  DeliveryOutcome,
-  DeliveryPolicy,
-  DeliverySigner,
-} from '../../../core/webhook/delivery';
+import type { DeliveryFetch, DeliveryPolicy, DeliverySigner } from '../../../core/webhook/delivery';
 import type { EnginePorts } from '../../../engine/ports';
 import type { DiskFile } from '../media-file';
 import type { JobQueue, QueueHealth } from '../jobs/job-queue';
@@ -161,7 +156,7 @@ function fromFastifyError(error: { statusCode?: number; code?: string; message: 
 
 export async function buildServer(settings: ServerSettings): Promise<MurmurServer> {
   const admission = new Admission(settings.concurrency, settings.queue);
-  const deliveries = new Set<Promise<DeliveryOutcome>>();
+  const deliveries = new Set<Promise<unknown>>();
   /** The transcription requests being answered, and the means to cancel each. */
   const inFlight = new Map<AbortController, Promise<unknown>>();
   let stopping = false;
@@ -457,7 +452,7 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
 function memoryJobs(
   settings: ServerSettings,
   admission: Admission,
-  deliveries: Set<Promise<DeliveryOutcome>>,
+  deliveries: Set<Promise<unknown>>,
   log: FastifyBaseLogger,
   metrics: JobMetrics,
 ): ServerJobs {
@@ -502,11 +497,9 @@ function memoryJobs(
           ...(settings.webhook?.signer ? { signer: settings.webhook.signer } : {}),
         });
         const tracked = delivery.then((outcome) => {
-          if (outcome) {
-            metrics.webhook(outcome);
-            log.info({ request_id: job.requestId, job_id: job.id, webhook: outcome }, 'webhook');
-          }
-          return outcome ?? ({} as DeliveryOutcome);
+          if (!outcome) return;
+          metrics.webhook(outcome);
+          log.info({ request_id: job.requestId, job_id: job.id, webhook: outcome }, 'webhook');
         });
         deliveries.add(tracked);
         void tracked.finally(() => deliveries.delete(tracked));
