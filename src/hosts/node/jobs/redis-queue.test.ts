@@ -4,6 +4,9 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedMedia } from '../ffmpeg-fixtures';
 import { curl, type CurlAnswer } from '../server/testing/curl';
+import { startReceiver } from '../server/testing/receiver';
+import { verifyWebhook } from '../webhook-signature';
+import type { JobWebhookPayload } from './job-webhook';
 import { QUEUE_NAME } from './redis-names';
 import { finished } from './testing/job-client';
 import { startQueueCluster } from './testing/queue-cluster';
@@ -72,6 +75,26 @@ describe('async jobs on a BullMQ queue in Redis, with murmur worker processes', 
     const left = readdirSync(join(cluster.store, 'jobs')).filter((name) => ids.includes(name));
     expect(left).toEqual([]);
   }, 60_000);
+
+  it("delivers a job's signed transcription.success webhook from its worker", async () => {
+    const receiver = await startReceiver();
+    try {
+      const answer = await cluster.jobs.submit([`audio=@${short}`, `webhook_url=${receiver.url}`]);
+      const { id } = answer.json() as { id: string };
+      const [hook] = await receiver.waitFor(1);
+      expect(verifyWebhook(cluster.secret, hook!.headers, hook!.body)).toBe(true);
+      const payload = JSON.parse(hook!.body) as JobWebhookPayload;
+      expect(payload).toMatchObject({
+        type: 'transcription.success',
+        data: { id, status: 'done' },
+      });
+      expect(payload.type === 'transcription.success' && payload.data.result).toEqual(
+        (await cluster.jobs.view(id)).result,
+      );
+    } finally {
+      await receiver.close();
+    }
+  });
 
   it('cancels a running job on its worker', async () => {
     const { jobs } = cluster;

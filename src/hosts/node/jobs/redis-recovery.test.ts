@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedMedia } from '../ffmpeg-fixtures';
 import { curl } from '../server/testing/curl';
+import { startReceiver } from '../server/testing/receiver';
+import { verifyWebhook } from '../webhook-signature';
 import { finished } from './testing/job-client';
 import { startQueueCluster } from './testing/queue-cluster';
 
 const jfk = sharedMedia('speech/jfk.wav');
 const short = sharedMedia('speech/LDC93S1.wav');
-const long = sharedMedia('speech/multilingual.mp3');
+/** Half a minute of speech: a job long enough to be killed in the middle of. */
+const long = sharedMedia('diarization/dev00.wav');
 
 describe('a queue in Redis when a worker or Redis itself goes away', () => {
   let cluster: Awaited<ReturnType<typeof startQueueCluster>>;
@@ -28,7 +31,7 @@ describe('a queue in Redis when a worker or Redis itself goes away', () => {
     const view = await jobs.until(id, finished, 'finished', 60_000);
     expect(view.status).toBe('done');
     const metadata = view.result!.prediction_raw.metadata;
-    expect(metadata.provided_file_metadata.duration).toBeCloseTo(60, 0);
+    expect(metadata.provided_file_metadata.duration).toBeCloseTo(30, 0);
     expect(cluster.ended(id, 'done')).toBe(true);
   }, 60_000);
 
@@ -58,7 +61,9 @@ describe('a queue in Redis when a worker or Redis itself goes away', () => {
     // No second chance: the first worker that dies under a job ends it.
     cluster.workers = [];
     await cluster.addWorkers(2, ['--max-stalls', '0']);
-    const { id } = (await jobs.submit([`audio=@${long}`])).json() as { id: string };
+    const receiver = await startReceiver();
+    const answer = await jobs.submit([`audio=@${long}`, `webhook_url=${receiver.url}`]);
+    const { id } = answer.json() as { id: string };
     await jobs.until(id, (v) => v.status === 'processing' && v.stage !== null, 'processing');
     const victim = cluster.takerOf(id)!;
     victim.child.kill('SIGKILL');
@@ -68,5 +73,13 @@ describe('a queue in Redis when a worker or Redis itself goes away', () => {
     expect(view.error).toMatchObject({ error: 'internal_error', path: '/v2/transcription' });
     expect(view.error!.message).toMatch(/worker stopped while running it/);
     expect(cluster.ended(id, 'error')).toBe(true);
+    // The worker that found the job dead sends its error webhook, signed.
+    const [hook] = await receiver.waitFor(1);
+    await receiver.close();
+    expect(verifyWebhook(cluster.secret, hook!.headers, hook!.body)).toBe(true);
+    expect(JSON.parse(hook!.body)).toMatchObject({
+      type: 'transcription.error',
+      data: { id, status: 'error', error: view.error },
+    });
   }, 60_000);
 });

@@ -112,12 +112,7 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
   };
   const ran = (job: Job<QueuedJob>) =>
     job.processedOn && job.finishedOn ? (job.finishedOn - job.processedOn) / 1000 : 0;
-  worker.on('active', (job) => jobEvent(job, 'processing', { attempt: job.attemptsMade + 1 }));
-  worker.on('completed', (job, stored) => {
-    jobEvent(job, stored.status);
-    metrics.jobEnded(stored.status, ran(job), stored.status === 'done' ? stored.result : undefined);
-    deliver(job, stored.status === 'done' ? stored : { ...stored, retryable: false });
-  });
+  /** Sends a finished job's webhook after its end is recorded; stopping waits for it. */
   const deliver = (job: Job<QueuedJob>, result: JobResult) => {
     const delivery = deliverJobWebhook(job.data, result, { fetch, ...(signer ? { signer } : {}) });
     deliveries.add(delivery);
@@ -134,6 +129,12 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
       }
     });
   };
+  worker.on('active', (job) => jobEvent(job, 'processing', { attempt: job.attemptsMade + 1 }));
+  worker.on('completed', (job, stored) => {
+    jobEvent(job, stored.status);
+    metrics.jobEnded(stored.status, ran(job), stored.status === 'done' ? stored.result : undefined);
+    deliver(job, stored.status === 'done' ? stored : { ...stored, retryable: false });
+  });
   worker.on('failed', (job, error) => {
     if (!job) return;
     // Its last attempt, or a worker that died under it too often: the job has ended in error.

@@ -16,19 +16,36 @@ const METRICS = ['--metrics', '127.0.0.1:0'];
  */
 export async function startQueueCluster(options: { workers: number; serve?: string[] }) {
   const key = 'queue-key';
+  const secret = `whsec_${Buffer.from('the webhook key of a test cluster').toString('base64')}`;
+  const env = { MURMUR_SERVICE_KEYS: key, MURMUR_WEBHOOK_SECRET: secret };
+  // Webhook receivers in tests listen on loopback.
   const redis = await startRedis();
   const store = mkdtempSync(join(tmpdir(), 'murmur-store-'));
   const worker = (extra: readonly string[] = []) =>
-    startWorker(['--redis', redis.url, '--store', store, ...QUICK_RECOVERY, ...METRICS, ...extra]);
+    startWorker(
+      [
+        '--redis',
+        redis.url,
+        '--store',
+        store,
+        '--allow-private-urls',
+        ...QUICK_RECOVERY,
+        ...METRICS,
+        ...extra,
+      ],
+      env,
+    );
   const [server, ...workers] = (await Promise.all([
-    startServe(['--redis', redis.url, '--store', store, ...(options.serve ?? [])], {
-      MURMUR_SERVICE_KEYS: key,
-    }),
+    startServe(
+      ['--redis', redis.url, '--store', store, '--allow-private-urls', ...(options.serve ?? [])],
+      env,
+    ),
     ...Array.from({ length: options.workers }, () => worker()),
   ])) as [ServeProcess, ...WorkerProcess[]];
   const cluster = {
     redis,
     store,
+    secret,
     server,
     workers,
     jobs: jobClient(server.url, ['-H', `x-service-key: ${key}`]),
