@@ -137,6 +137,9 @@ export class RedisJobQueue implements JobQueue {
     } catch (thrown) {
       throw this.unavailable(thrown);
     }
+    // BullMQ removes old results only as later jobs finish: one past its time is gone already.
+    const keepMs = this.options.keepResultsHours * 3600 * 1000;
+    if (job.finishedOn && job.finishedOn + keepMs <= Date.now()) return null;
     const { stage, progress } = stageOf(job.progress);
     const view: JobView = {
       id,
