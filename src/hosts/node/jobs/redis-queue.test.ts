@@ -8,7 +8,8 @@ import { startReceiver } from '../server/testing/receiver';
 import { verifyWebhook } from '../webhook-signature';
 import type { JobWebhookPayload } from './job-webhook';
 import { QUEUE_NAME } from './redis-names';
-import { finished } from './testing/job-client';
+import { startServe } from '../server/testing/serve-process';
+import { finished, jobClient } from './testing/job-client';
 import { startQueueCluster } from './testing/queue-cluster';
 
 const jfk = sharedMedia('speech/jfk.wav');
@@ -139,6 +140,28 @@ describe('async jobs on a BullMQ queue in Redis, with murmur worker processes', 
     } finally {
       await queue.resume();
       await queue.close();
+    }
+  }, 60_000);
+
+  it('forgets a result once kept --keep-results-hours, on a second server of the same queue', async () => {
+    // 0.0005 hours: 1.8 s.
+    const other = await startServe(
+      ['--redis', cluster.redis.url, '--store', cluster.store, '--keep-results-hours', '0.0005'],
+      { MURMUR_SERVICE_KEYS: 'queue-key' },
+    );
+    try {
+      const jobs = jobClient(other.url, ['-H', 'x-service-key: queue-key']);
+      const { id } = (await jobs.submit([`audio=@${short}`])).json() as { id: string };
+      expect((await jobs.until(id, finished, 'finished')).status).toBe('done');
+      // Any server answers for any job: the first one sees it too.
+      expect((await cluster.jobs.view(id)).status).toBe('done');
+      const end = Date.now() + 20_000;
+      while ((await jobs.get(id)).status === 200 && Date.now() < end) {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect((await jobs.get(id)).json()).toMatchObject({ error: 'not_found' });
+    } finally {
+      await other.stop();
     }
   }, 60_000);
 
