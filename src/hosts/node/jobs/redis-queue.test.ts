@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedMedia } from '../ffmpeg-fixtures';
 import { curl, type CurlAnswer } from '../server/testing/curl';
-import { startReceiver } from '../server/testing/receiver';
+import { deadUrl, startReceiver } from '../server/testing/receiver';
 import { verifyWebhook } from '../webhook-signature';
 import type { JobWebhookPayload } from './job-webhook';
 import { QUEUE_NAME } from './redis-names';
@@ -96,6 +96,21 @@ describe('async jobs on a BullMQ queue in Redis, with murmur worker processes', 
       await receiver.close();
     }
   });
+
+  it('tries a failure of ours again, --attempts times in all, then ends the job with its error body', async () => {
+    // Nothing listens there: the download fails as a media host that is down would (502).
+    const { id } = (await cluster.jobs.submit([`audio_url=${await deadUrl()}`])).json() as {
+      id: string;
+    };
+    const view = await cluster.jobs.until(id, finished, 'finished');
+    expect(view.status).toBe('error');
+    expect(view.error).toMatchObject({ error: 'url_fetch_failed', statusCode: 502 });
+    const retries = cluster.workers.flatMap((w) =>
+      w.logs().filter((l) => l.job_id === id && l.event === 'retrying'),
+    );
+    expect(retries).toHaveLength(2);
+    expect(cluster.ended(id, 'error')).toBe(true);
+  }, 30_000);
 
   it('cancels a running job on its worker', async () => {
     const { jobs } = cluster;
