@@ -268,6 +268,117 @@ function transcriptionOperation(endpoint: Endpoint): Schema {
   };
 }
 
+/** The async endpoint takes either endpoint's fields: a video file or URL makes it a video job. */
+function jobRequestSchema(): Schema {
+  const audio = requestSchema('audio');
+  const video = requestSchema('video');
+  return {
+    type: 'object',
+    description:
+      'The fields of either synchronous endpoint: audio or audio_url, or video or video_url (a video job), and every option.',
+    properties: {
+      ...(audio.properties as Record<string, Schema>),
+      ...(video.properties as Record<string, Schema>),
+    },
+    additionalProperties: false,
+  };
+}
+
+const JOB_STATUSES = ['queued', 'processing', 'done', 'error', 'cancelled'];
+
+const jobSchema: Schema = {
+  type: 'object',
+  required: ['id', 'status', 'stage', 'progress', 'created_at', 'finished_at', 'result', 'error'],
+  properties: {
+    id: string('The job id.'),
+    status: { type: 'string', enum: JOB_STATUSES },
+    stage: { type: 'string', nullable: true, description: 'The stage running now.' },
+    progress: { type: 'number', nullable: true, minimum: 0, maximum: 1 },
+    created_at: { type: 'string', format: 'date-time' },
+    finished_at: { type: 'string', format: 'date-time', nullable: true },
+    result: {
+      allOf: [{ $ref: '#/components/schemas/Response' }],
+      nullable: true,
+      description: 'The response, once done.',
+    },
+    error: {
+      allOf: [{ $ref: '#/components/schemas/Error' }],
+      nullable: true,
+      description: 'The error body, once failed or cancelled.',
+    },
+  },
+};
+
+const jobIdParameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+};
+
+function jobOperations(): Record<string, Schema> {
+  const jobAnswer = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } },
+  });
+  return {
+    '/v2/transcription': {
+      post: {
+        operationId: 'submitTranscription',
+        summary: 'Submit a transcription job',
+        description:
+          'Answers 202 at once with the job id; the request is validated first (422 at once). With webhook_url, the result is POSTed there as a signed Standard Webhooks event (transcription.success or transcription.error).',
+        tags: ['jobs'],
+        security: [{ serviceKey: [] }],
+        requestBody: {
+          required: true,
+          content: { 'multipart/form-data': { schema: jobRequestSchema() } },
+        },
+        responses: {
+          '202': {
+            description: 'Queued.',
+            headers: { location: { schema: { type: 'string' } } },
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['id', 'result_url'],
+                  properties: { id: { type: 'string' }, result_url: { type: 'string' } },
+                },
+              },
+            },
+          },
+          ...errorResponses(TRANSCRIPTION_FAILURES),
+        },
+      },
+    },
+    '/v2/transcription/{id}': {
+      get: {
+        operationId: 'getTranscription',
+        summary: "A job's state, and its result once done",
+        tags: ['jobs'],
+        security: [{ serviceKey: [] }],
+        parameters: [jobIdParameter],
+        responses: {
+          '200': jobAnswer('The job.'),
+          ...errorResponses(['unauthorized', 'not_found']),
+        },
+      },
+      delete: {
+        operationId: 'cancelTranscription',
+        summary: 'Cancel a queued or running job (a finished one is left as it is)',
+        tags: ['jobs'],
+        security: [{ serviceKey: [] }],
+        parameters: [jobIdParameter],
+        responses: {
+          '200': jobAnswer('The job, after the cancellation.'),
+          ...errorResponses(['unauthorized', 'not_found']),
+        },
+      },
+    },
+  };
+}
+
 export function openApiDocument(version: string): Record<string, unknown> {
   return {
     openapi: '3.0.3',
@@ -277,10 +388,11 @@ export function openApiDocument(version: string): Record<string, unknown> {
       description:
         'Speech to text with timed segments and words, languages, channels and speakers; subtitles in SRT and VTT. Every failure answers a non-200 status with the Error body.',
     },
-    tags: [{ name: 'transcription' }, { name: 'service' }],
+    tags: [{ name: 'transcription' }, { name: 'jobs' }, { name: 'service' }],
     paths: {
       [ENDPOINTS.audio.path]: { post: transcriptionOperation('audio') },
       [ENDPOINTS.video.path]: { post: transcriptionOperation('video') },
+      ...jobOperations(),
       '/health': {
         get: {
           operationId: 'health',
@@ -305,15 +417,25 @@ export function openApiDocument(version: string): Record<string, unknown> {
         SpeakerSpan: speakerSpanSchema,
         Metadata: metadataSchema,
         Error: errorSchema,
+        Job: jobSchema,
         Health: {
           type: 'object',
           required: ['status', 'running', 'waiting'],
           properties: {
-            status: { type: 'string', enum: ['ok', 'stopping'] },
+            status: { type: 'string', enum: ['ok', 'stopping', 'unavailable'] },
             running: { type: 'integer' },
             waiting: { type: 'integer' },
             concurrency: { type: 'integer' },
             queue: { type: 'integer' },
+            jobs: {
+              type: 'object',
+              description:
+                'The async jobs: where they are kept (memory or redis), how many wait and run.',
+            },
+            redis: {
+              type: 'object',
+              description: 'With a Redis queue: whether it answers (503 when it does not).',
+            },
           },
         },
       },

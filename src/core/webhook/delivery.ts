@@ -50,8 +50,15 @@ export interface DeliveryOutcome {
   reason: string | null;
 }
 
+/**
+ * Headers that sign one try's body (the host holds the key and the crypto). Called once per try,
+ * so that each try carries its own timestamp; one signer serves every try of one delivery.
+ */
+export type DeliverySigner = (body: string) => Record<string, string>;
+
 export interface DeliveryOptions {
   fetch: DeliveryFetch;
+  sign?: DeliverySigner;
   policy?: DeliveryPolicy;
   signal?: AbortSignal;
   onEvent?: (event: DeliveryEvent) => void;
@@ -117,7 +124,7 @@ export async function deliverWebhook(
     try {
       const answer = await options.fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...options.sign?.(text) },
         body: text,
         signal,
       });

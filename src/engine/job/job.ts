@@ -17,6 +17,7 @@ import {
   type DeliveryFetch,
   type DeliveryOutcome,
   type DeliveryPolicy,
+  type DeliverySigner,
 } from '../../core/webhook/delivery';
 import { webhookPayload } from '../../core/webhook/payload';
 import { runPipeline } from '../pipeline';
@@ -69,6 +70,8 @@ export interface JobHost<F extends MediaFile> {
     fetch: DeliveryFetch;
     policy?: DeliveryPolicy;
     explainNetworkFailure?: (url: string, error: unknown) => string;
+    /** A signer for one delivery (each delivery has its own id, kept on every try). */
+    signer?: () => DeliverySigner;
   };
 }
 
@@ -205,6 +208,7 @@ function deliveryOf<F extends MediaFile>(
       ...(webhook.explainNetworkFailure
         ? { explainNetworkFailure: webhook.explainNetworkFailure }
         : {}),
+      ...(webhook.signer ? { sign: webhook.signer() } : {}),
       ...(onEvent ? { onEvent } : {}),
     });
 }

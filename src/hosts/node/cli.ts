@@ -6,6 +6,8 @@ import { runExport } from './export-command';
 import { parseServeArgs } from './server/serve-args';
 import { serve } from './server/serve';
 import { transcribe } from './transcribe-command';
+import { parseWorkerArgs } from './jobs/worker-args';
+import { runWorker } from './jobs/worker';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -39,6 +41,14 @@ export async function main(
         return 0;
       }
       return await serve(serveArgs, io);
+    }
+    if (argv[0] === 'worker') {
+      const workerArgs = parseWorkerArgs(argv.slice(1));
+      if (workerArgs.help) {
+        io.stdout(helpText());
+        return 0;
+      }
+      return await runWorker(workerArgs, io);
     }
     args = parseCliArgs(argv);
   } catch (e) {

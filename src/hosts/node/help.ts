@@ -6,6 +6,7 @@ import {
   DEFAULT_WHISPER,
 } from '../../core/model-catalog';
 import { SERVE_DEFAULTS } from './server/serve-args';
+import { WORKER_DEFAULTS } from './jobs/worker-args';
 
 /** The text of `murmur --help`: usage, CLI options, and every request field with its default. */
 export function helpText(): string {
@@ -83,6 +84,7 @@ export function helpText(): string {
     '                    [--idle-timeout-seconds N] [--request-timeout-seconds N]',
     '                    [--shutdown-grace-seconds N] [--upload-dir DIR]',
     '                    [--concurrency N] [--queue N] [--no-auth] [--allow-private-urls]',
+    '                    [--max-queued N] [--keep-results-hours H] [--redis URL --store DIR [--attempts N]]',
     '',
     'Serves the transcription service over HTTP: POST /audio/text/audio-transcription/ and',
     '/video/text/video-transcription/ (multipart form fields as above), GET /health,',
@@ -90,6 +92,8 @@ export function helpText(): string {
     'the keys in MURMUR_SERVICE_KEYS (comma-separated); without keys the server does not start',
     'unless --no-auth is given. SIGTERM or SIGINT: answer new requests 503, give those in flight',
     'the grace period, cancel what remains, exit. One JSON log line per request on stdout.',
+    'Jobs that outlive the connection: POST /v2/transcription (the same fields) answers 202 with',
+    "the job's id; GET /v2/transcription/ID its state and result; DELETE cancels it.",
     '',
     `  --host H                 Address to listen on. Default: ${SERVE_DEFAULTS.host}.`,
     `  --port P                 Port (0: any free one). Default: ${SERVE_DEFAULTS.port}.`,
@@ -106,6 +110,24 @@ export function helpText(): string {
     '  --upload-dir DIR         Folder the server owns for uploads. Default: murmur-serve in the temp folder.',
     '  --allow-private-urls     Let audio_url and webhook_url reach loopback and private addresses.',
     '  --no-auth                Ask for no service key.',
+    `  --max-queued N           Async jobs that may wait (429 beyond). Default: ${SERVE_DEFAULTS.maxQueued}.`,
+    `  --keep-results-hours H   How long a finished job's result is kept. Default: ${SERVE_DEFAULTS.keepResultsHours}.`,
+    '  --redis URL              Queue async jobs in this Redis, for workers anywhere (murmur worker).',
+    "  --store DIR              With --redis: the folder every server and worker mounts, for jobs' files.",
+    `  --attempts N             With --redis: runs of a job before it ends in error. Default: ${SERVE_DEFAULTS.attempts}.`,
+    '',
+    'Usage: murmur worker --redis URL --store DIR [--models DIR|URL] [--model ID] [model and limit',
+    '                     options of serve] [--lock-seconds N] [--stalled-check-seconds N]',
+    '                     [--max-stalls N] [--metrics HOST:PORT] [--allow-private-urls]',
+    '',
+    'Takes jobs from the queue that murmur serve --redis fills, one at a time, with the models',
+    'loaded once; the job files are read from the store every server and worker mounts.',
+    'SIGTERM or SIGINT: finish the job in hand, exit. One JSON log line per job event on stdout.',
+    '',
+    `  --lock-seconds N         A worker silent this long is taken for dead. Default: ${WORKER_DEFAULTS.lockSeconds}.`,
+    `  --stalled-check-seconds N  How often dead workers' jobs are looked for. Default: ${WORKER_DEFAULTS.stalledCheckSeconds}.`,
+    `  --max-stalls N           Deaths under a job before it ends in error. Default: ${WORKER_DEFAULTS.maxStalls}.`,
+    '  --metrics HOST:PORT      Serve GET /metrics (Prometheus) there. Default: none.',
     '',
   ].join('\n');
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `murmur serve` stops on SIGTERM or SIGINT by itself (it finishes the requests in flight).
-const serving = process.argv[2] === 'serve';
+// `murmur serve` and `murmur worker` stop on SIGTERM or SIGINT by themselves (they finish the
+// work in hand).
+const serving = process.argv[2] === 'serve' || process.argv[2] === 'worker';
 
 // Otherwise Ctrl-C or SIGTERM cancels: the `cancelled` error body is printed like any other
 // failure, and the exit status is the shell's for the signal (128 + its number). A second signal
@@ -34,8 +35,8 @@ const code = await main(
   { signal: interrupted.signal },
 );
 if (serving) {
-  // A stopped server has finished its work; fetch's connection pool may still hold sockets
-  // open for a few seconds, which would delay the exit that a process manager waits for.
+  // A stopped server or worker has finished its work; fetch's connection pool (or a Redis
+  // client) may still hold sockets open, which would delay the exit a process manager waits for.
   process.exit(code);
 } else if (exitStatus !== null) {
   // Model runs still under way would keep the process alive: leave once the output is written.

@@ -1,5 +1,5 @@
 import { ENDPOINTS, type Endpoint } from '../../../core/contract/endpoints';
-import type { DeliveryFetch, DeliveryPolicy } from '../../../core/webhook/delivery';
+import type { DeliveryFetch, DeliveryPolicy, DeliverySigner } from '../../../core/webhook/delivery';
 import type { JobHost } from '../../../engine/job/job';
 import type { EnginePorts } from '../../../engine/ports';
 import type { DiskFile } from '../media-file';
@@ -16,7 +16,7 @@ export interface ServerJobSettings {
   allowPrivateUrls: boolean;
   /** One engine per slot: a job runs on the engine of the slot it is given. */
   engines: readonly EnginePorts[];
-  webhook?: { fetch?: DeliveryFetch; policy?: DeliveryPolicy };
+  webhook?: { fetch?: DeliveryFetch; policy?: DeliveryPolicy; signer?: () => DeliverySigner };
 }
 
 /**
@@ -62,6 +62,7 @@ export function serverJobHost(
     webhook: {
       fetch: settings.webhook?.fetch ?? (allowPrivate ? nodeDeliveryFetch : publicDeliveryFetch),
       ...(settings.webhook?.policy ? { policy: settings.webhook.policy } : {}),
+      ...(settings.webhook?.signer ? { signer: settings.webhook.signer } : {}),
     },
   };
 }

@@ -49,4 +49,37 @@ describe('murmur serve options', () => {
       '--idle-timeout-seconds must be a whole number of at least 1; got "2.5".',
     );
   });
+
+  it("reads the async jobs' options, and refuses half a queue setup", () => {
+    expect(SERVE_DEFAULTS).toMatchObject({ maxQueued: 100, keepResultsHours: 24, redis: null });
+    expect(
+      parseServeArgs([
+        '--max-queued=3',
+        '--keep-results-hours',
+        '0.5',
+        '--redis',
+        'redis://10.0.0.5:6379',
+        '--store',
+        '/mnt/murmur',
+        '--attempts',
+        '2',
+      ]),
+    ).toMatchObject({
+      maxQueued: 3,
+      keepResultsHours: 0.5,
+      redis: 'redis://10.0.0.5:6379',
+      store: '/mnt/murmur',
+      attempts: 2,
+    });
+    expect(() => parseServeArgs(['--keep-results-hours', '0'])).toThrow(
+      '--keep-results-hours must be a number above 0; got "0".',
+    );
+    expect(() => parseServeArgs(['--redis', 'http://10.0.0.5'])).toThrow(
+      '--redis must be a redis:// or rediss:// URL; got "http://10.0.0.5".',
+    );
+    expect(() => parseServeArgs(['--redis', 'redis://10.0.0.5'])).toThrow(
+      /--redis and --store go together/,
+    );
+    expect(() => parseServeArgs(['--attempts', '2'])).toThrow(/--attempts needs --redis/);
+  });
 });

@@ -36,6 +36,16 @@ export interface ServeArgs {
   uploadDir: string | null;
   /** Let audio_url and webhook_url reach loopback and private addresses. */
   allowPrivateUrls: boolean;
+  /** Async jobs that may wait for a worker; beyond them, 429. */
+  maxQueued: number;
+  /** How long a finished async job's result is kept (hours; fractions allowed). */
+  keepResultsHours: number;
+  /** The Redis that holds the async jobs' queue (null: jobs run in this process). */
+  redis: string | null;
+  /** With `redis`: the folder every server and worker mounts, where jobs' files wait. */
+  store: string | null;
+  /** With `redis`: how many times a job is run before it ends in `error`. */
+  attempts: number;
 }
 
 export const SERVE_DEFAULTS: Omit<ServeArgs, 'help'> = {
@@ -57,6 +67,11 @@ export const SERVE_DEFAULTS: Omit<ServeArgs, 'help'> = {
   shutdownGraceSeconds: 30,
   uploadDir: null,
   allowPrivateUrls: false,
+  maxQueued: 100,
+  keepResultsHours: 24,
+  redis: null,
+  store: null,
+  attempts: 3,
 };
 
 function wholeNumber(name: string, value: string, min: number): number {
@@ -66,11 +81,35 @@ function wholeNumber(name: string, value: string, min: number): number {
   return Number(value);
 }
 
+function positiveNumber(name: string, value: string): number {
+  if (!/^\d+(\.\d+)?$/.test(value) || !(Number(value) > 0)) {
+    throw new CliUsageError(`--${name} must be a number above 0; got "${value}".`);
+  }
+  return Number(value);
+}
+
+/** A `redis://` or `rediss://` URL, as the Redis client reads it. */
+export function redisUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CliUsageError(
+      `--${name} must be a URL such as redis://127.0.0.1:6379; got "${value}".`,
+    );
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new CliUsageError(`--${name} must be a redis:// or rediss:// URL; got "${value}".`);
+  }
+  return value;
+}
+
 /**
  * `murmur serve [--host H] [--port P] [--models DIR|URL] [--model ID] [--translation-model ID]
  * [--max-upload-mb N] [--max-duration-minutes N] [--max-channels N] [--idle-timeout-seconds N]
  * [--request-timeout-seconds N] [--shutdown-grace-seconds N] [--upload-dir DIR]
- * [--concurrency N] [--queue N] [--no-auth] [--allow-private-urls]`. Unknown options are errors: a server that starts
+ * [--concurrency N] [--queue N] [--max-queued N] [--keep-results-hours H] [--redis URL --store DIR]
+ * [--attempts N] [--no-auth] [--allow-private-urls]`. Unknown options are errors: a server that starts
  * with a typo in its limits would run with limits nobody chose.
  */
 export function parseServeArgs(argv: readonly string[]): ServeArgs {
@@ -142,9 +181,33 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
       case 'upload-dir':
         args.uploadDir = value;
         break;
+      case 'max-queued':
+        args.maxQueued = wholeNumber(name, value, 0);
+        break;
+      case 'keep-results-hours':
+        args.keepResultsHours = positiveNumber(name, value);
+        break;
+      case 'redis':
+        args.redis = redisUrl(name, value);
+        break;
+      case 'store':
+        args.store = value;
+        break;
+      case 'attempts':
+        args.attempts = wholeNumber(name, value, 1);
+        break;
       default:
         throw new CliUsageError(`Unknown serve option --${name}.`);
     }
+  }
+  // A queue across machines needs a folder they all read; one without the other is half a setup.
+  if ((args.redis === null) !== (args.store === null)) {
+    throw new CliUsageError(
+      "--redis and --store go together (the queue, and the folder its jobs' files wait in).",
+    );
+  }
+  if (args.redis === null && argv.some((a) => a === '--attempts' || a.startsWith('--attempts='))) {
+    throw new CliUsageError('--attempts needs --redis (jobs in memory are run once).');
   }
   return args;
 }

@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { warmUp } from '../../../engine/pipeline';
 import type { CliIo } from '../cli';
 import { nodeEnginePorts } from '../engine-ports';
-import { buildServer } from './server';
+import { signerFromEnv } from '../webhook-signature';
+import { RedisJobQueue } from '../jobs/redis-queue';
+import { storeFolder } from '../jobs/redis-names';
+import { buildServer, type ServerSettings } from './server';
 import { defaultUploadDir, UploadFolders } from './upload-folders';
 import { serviceKeys, type ServeArgs } from './serve-args';
 
@@ -42,6 +47,13 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     );
     return 2;
   }
+  let signer: ReturnType<typeof signerFromEnv>;
+  try {
+    signer = signerFromEnv(process.env.MURMUR_WEBHOOK_SECRET);
+  } catch (thrown) {
+    io.stderr(`murmur serve: MURMUR_WEBHOOK_SECRET: ${(thrown as Error).message}\n`);
+    return 2;
+  }
   const engines = Array.from({ length: args.concurrency }, () =>
     nodeEnginePorts({
       models: args.models,
@@ -77,6 +89,25 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     );
     return 1;
   }
+  let jobs: ServerSettings['jobs'];
+  if (args.redis !== null && args.store !== null) {
+    const store = args.store;
+    try {
+      await mkdir(join(store, 'jobs'), { recursive: true, mode: 0o700 });
+    } catch (thrown) {
+      io.stderr(
+        `murmur serve: cannot use the store ${store}: ${thrown instanceof Error ? thrown.message : String(thrown)}\n`,
+      );
+      return 1;
+    }
+    const queue = new RedisJobQueue({
+      url: args.redis,
+      maxQueued: args.maxQueued,
+      keepResultsHours: args.keepResultsHours,
+      attempts: args.attempts,
+    });
+    jobs = { queue, folder: (id) => storeFolder(store, id) };
+  }
   const server = await buildServer({
     keys: args.auth ? keys : null,
     maxUploadBytes: args.maxUploadMb * 1024 * 1024,
@@ -89,6 +120,10 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     uploads,
     concurrency: args.concurrency,
     queue: args.queue,
+    maxQueued: args.maxQueued,
+    keepResultsHours: args.keepResultsHours,
+    ...(signer ? { webhook: { signer } } : {}),
+    ...(jobs ? { jobs } : {}),
     engines,
     version,
     logger: { level: 'info' },
@@ -104,7 +139,7 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     return 1;
   }
   io.stderr(
-    `murmur serve: listening on ${address} (${args.concurrency} at once, ${args.queue} waiting; keys ${args.auth ? 'required' : 'not asked for'}; docs at ${address}/docs)\n`,
+    `murmur serve: listening on ${address} (${args.concurrency} at once, ${args.queue} waiting; async jobs ${args.redis ? `on the queue in ${new URL(args.redis).host}` : 'in memory'}; keys ${args.auth ? 'required' : 'not asked for'}; docs at ${address}/docs)\n`,
   );
   await stopped;
   await server.stop();

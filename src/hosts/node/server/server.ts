@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   LogController,
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -23,15 +24,18 @@ import {
 import { jobFailure, runJob, type JobDone, type JobOutcome } from '../../../engine/job/job';
 import { openApiDocument } from '../../../core/contract/openapi';
 import type { TranscriptionResponse } from '../../../core/contract/response';
-import type {
-  DeliveryFetch,
-  DeliveryOutcome,
-  DeliveryPolicy,
-} from '../../../core/webhook/delivery';
+import type { DeliveryFetch, DeliveryPolicy, DeliverySigner } from '../../../core/webhook/delivery';
 import type { EnginePorts } from '../../../engine/ports';
 import type { DiskFile } from '../media-file';
+import type { JobQueue, QueueHealth } from '../jobs/job-queue';
+import { JobMetrics } from '../jobs/job-metrics';
+import { runQueuedJob, type JobResult } from '../jobs/job-run';
+import { deliverJobWebhook } from '../jobs/job-webhook';
+import { MemoryJobQueue } from '../jobs/memory-queue';
+import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
 import { Admission } from './admission';
 import { answerClientError } from './client-errors';
+import { registerJobRoutes } from './job-routes';
 import { serverJobHost, type ServerJobSettings } from './job-host';
 import { FORM_OVERHEAD_BYTES, readUpload } from './upload';
 import type { UploadFolders } from './upload-folders';
@@ -60,7 +64,21 @@ export interface ServerSettings extends ServerJobSettings {
   logger: FastifyServerOptions['logger'];
   /** Where each request's files go (opened, and swept, before the server is built). */
   uploads: UploadFolders;
-  webhook?: { fetch?: DeliveryFetch; policy?: DeliveryPolicy };
+  webhook?: { fetch?: DeliveryFetch; policy?: DeliveryPolicy; signer?: () => DeliverySigner };
+  /** Async jobs that may wait (429 beyond), and how long their results are kept. */
+  maxQueued: number;
+  keepResultsHours: number;
+  /**
+   * The queue of async jobs and where their files go (`--redis`: a queue that workers on other
+   * machines take from, and a folder they all mount); absent, jobs run in this process.
+   */
+  jobs?: ServerJobs;
+}
+
+/** The queue of async jobs and where their files go. */
+export interface ServerJobs {
+  queue: JobQueue;
+  folder: (id: string) => Promise<string>;
 }
 
 export interface MurmurServer {
@@ -138,7 +156,7 @@ function fromFastifyError(error: { statusCode?: number; code?: string; message: 
 
 export async function buildServer(settings: ServerSettings): Promise<MurmurServer> {
   const admission = new Admission(settings.concurrency, settings.queue);
-  const deliveries = new Set<Promise<DeliveryOutcome>>();
+  const deliveries = new Set<Promise<unknown>>();
   /** The transcription requests being answered, and the means to cancel each. */
   const inFlight = new Map<AbortController, Promise<unknown>>();
   let stopping = false;
@@ -167,6 +185,11 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     return503OnClosing: false,
     bodyLimit: FORM_OVERHEAD_BYTES,
   });
+
+  // The gauges read the queue when scraped, by which time it exists.
+  const metrics: JobMetrics = new JobMetrics((): Promise<QueueHealth> => jobs.queue.health());
+  const jobs: ServerJobs =
+    settings.jobs ?? memoryJobs(settings, admission, deliveries, app.log, metrics);
 
   await app.register(multipart);
   await app.register(swagger, {
@@ -267,6 +290,7 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     deliveries.add(delivery);
     void delivery.then((outcome) => {
       deliveries.delete(delivery);
+      metrics.webhook(outcome);
       request.log.info({ request_id: request.id, webhook: outcome }, 'webhook');
     });
   };
@@ -306,7 +330,11 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
       const outcome = await runJob(fields, host, job);
       const stages = outcome.ok ? stageTimes(outcome.response) : undefined;
       notes.set(request, { notices: outcome.notices, ...(stages ? { stages } : {}) });
-      if (outcome.ok) deliver(outcome, request);
+      if (outcome.ok) {
+        const seconds = outcome.response.prediction_raw.metadata.total_transcription_time;
+        metrics.jobEnded('done', seconds, outcome.response);
+        deliver(outcome, request);
+      }
       return outcome;
     } catch (thrown) {
       return jobFailure(endpoint, thrown, job);
@@ -348,16 +376,46 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     app.post(ENDPOINTS[endpoint].path, { onRequest: checkKey }, transcribe(endpoint));
   }
 
+  registerJobRoutes(app, {
+    queue: jobs.queue,
+    folder: jobs.folder,
+    newJobId: randomUUID,
+    maxUploadBytes: settings.maxUploadBytes,
+    idleSeconds: settings.idleSeconds,
+    totalSeconds: settings.totalSeconds,
+    allowPrivateUrls: settings.allowPrivateUrls,
+    checkKey,
+    sendError,
+  });
+  jobs.queue.onEvent((event) => metrics.jobEvent(event));
+  jobs.queue.onEvent((event) =>
+    app.log.info(
+      {
+        request_id: event.requestId,
+        job_id: event.id,
+        event: event.event,
+        ...(event.message ? { message: event.message } : {}),
+      },
+      'job',
+    ),
+  );
+
   app.get('/health', async (request, reply) => {
     const { running, waiting } = admission.load;
-    return reply.send({
-      status: 'ok',
+    const queue = await jobs.queue.health();
+    return reply.code(queue.ok ? 200 : 503).send({
+      status: queue.ok ? 'ok' : 'unavailable',
       running,
       waiting,
       concurrency: settings.concurrency,
       queue: settings.queue,
+      ...queue.detail,
     });
   });
+
+  app.get('/metrics', async (_request, reply) =>
+    reply.header('content-type', metrics.contentType).send(await metrics.text()),
+  );
 
   app.get('/openapi.json', async (_request, reply) => reply.send(app.swagger()));
 
@@ -379,8 +437,74 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
         for (const controller of inFlight.keys()) controller.abort(cancelled);
         await Promise.allSettled([...inFlight.values()]);
       }
+      await jobs.queue.close(rest());
       await app.close();
       await within(Promise.allSettled([...deliveries]));
     },
   };
+}
+
+/**
+ * The embedded queue: async jobs in this process, on the same engines as the synchronous
+ * requests (a job waits for a free slot as a request does), their files in the server's upload
+ * folder, removed when the job ends.
+ */
+function memoryJobs(
+  settings: ServerSettings,
+  admission: Admission,
+  deliveries: Set<Promise<unknown>>,
+  log: FastifyBaseLogger,
+  metrics: JobMetrics,
+): ServerJobs {
+  const fetch =
+    settings.webhook?.fetch ??
+    (settings.allowPrivateUrls ? nodeDeliveryFetch : publicDeliveryFetch);
+  const queue = new MemoryJobQueue(
+    async (job, signal, report) => {
+      let held: { slot: number; since: number } | null = null;
+      const slot = async (s: AbortSignal | undefined) => {
+        const index = await admission.waitForSlot(s);
+        held = { slot: index, since: performance.now() };
+        return index;
+      };
+      let result: JobResult | undefined;
+      try {
+        return (result = await runQueuedJob(job, settings, slot, signal, report));
+      } finally {
+        const h = held as { slot: number; since: number } | null;
+        if (h) {
+          const seconds = (performance.now() - h.since) / 1000;
+          admission.releaseSlot(h.slot, seconds);
+          if (result) {
+            metrics.jobEnded(
+              result.status,
+              seconds,
+              result.status === 'done' ? result.result : undefined,
+            );
+          }
+        }
+        await rm(job.folder, { recursive: true, force: true });
+      }
+    },
+    {
+      maxQueued: settings.maxQueued,
+      concurrency: settings.concurrency,
+      keepMs: settings.keepResultsHours * 3600 * 1000,
+      onFinished: (job, result) => {
+        const delivery = deliverJobWebhook(job, result, {
+          fetch,
+          ...(settings.webhook?.policy ? { policy: settings.webhook.policy } : {}),
+          ...(settings.webhook?.signer ? { signer: settings.webhook.signer } : {}),
+        });
+        const tracked = delivery.then((outcome) => {
+          if (!outcome) return;
+          metrics.webhook(outcome);
+          log.info({ request_id: job.requestId, job_id: job.id, webhook: outcome }, 'webhook');
+        });
+        deliveries.add(tracked);
+        void tracked.finally(() => deliveries.delete(tracked));
+      },
+    },
+  );
+  return { queue, folder: () => settings.uploads.create() };
 }

@@ -1,0 +1,61 @@
+import { ServiceError, isClientError, type ErrorBody } from '../../../core/contract/errors';
+import type { TranscriptionResponse } from '../../../core/contract/response';
+import type { Stage } from '../../../core/stages';
+import { runJob } from '../../../engine/job/job';
+import { serverJobHost, type ServerJobSettings } from '../server/job-host';
+import { JOBS_PATH, type QueuedJob } from './job-queue';
+
+/** A job's end, as the queue records it. */
+export type JobResult =
+  | { status: 'done'; result: TranscriptionResponse }
+  | {
+      status: 'error' | 'cancelled';
+      error: ErrorBody;
+      /** Whether another try may succeed (a failure of ours, not of the request or media). */
+      retryable: boolean;
+    };
+
+/** What a running job tells: it has an engine now, and which stage it is in. */
+export interface JobReport {
+  started(): void;
+  stage(stage: Stage, progress: number | null): void;
+}
+
+/**
+ * Runs one queued job on `slot`'s engine through the Job every host uses: its `audio_url`
+ * downloaded into the job's folder, the server's limits, and `signal` to cancel it. The job's
+ * webhook is not delivered here (the caller records the result first, then delivers).
+ */
+export async function runQueuedJob(
+  job: QueuedJob,
+  settings: ServerJobSettings,
+  slot: (signal: AbortSignal | undefined) => Promise<number>,
+  signal: AbortSignal,
+  report: JobReport,
+): Promise<JobResult> {
+  const started = async (s: AbortSignal | undefined) => {
+    const index = await slot(s);
+    report.started();
+    return index;
+  };
+  const host = serverJobHost(settings, job.endpoint, job.folder, started, signal);
+  const fields = { endpoint: job.endpoint, strings: job.strings, files: job.files };
+  const outcome = await runJob(
+    fields,
+    host,
+    { requestId: job.requestId, signal },
+    { onProgress: (stage, fraction) => report.stage(stage, fraction) },
+  );
+  if (outcome.ok) return { status: 'done', result: outcome.response };
+  const error = { ...outcome.body, path: JOBS_PATH };
+  const cancelled = outcome.error.code === 'cancelled';
+  return {
+    status: cancelled ? 'cancelled' : 'error',
+    error,
+    retryable: !cancelled && !isClientError(outcome.error.code),
+  };
+}
+
+/** The reason a job is cancelled with, so that its error body says who cancelled it. */
+export const cancelledByClient = () =>
+  new ServiceError('cancelled', 'The job was cancelled (DELETE /v2/transcription/<id>).');
