@@ -164,7 +164,7 @@ export async function runJob<F extends MediaFile>(
       request,
       response,
       notices,
-      deliver: deliveryOf(request.webhook_url, requestId, response, host),
+      deliver: webhookDelivery(request.webhook_url, requestId, response, host),
     };
   } catch (thrown) {
     return { ...jobFailure(fields.endpoint, thrown, options), notices };
@@ -193,11 +193,16 @@ export function jobFailure(endpoint: Endpoint, thrown: unknown, options: JobOpti
   return { ok: false, error, body, cause: thrown, notices: [] };
 }
 
-function deliveryOf<F extends MediaFile>(
+/**
+ * The delivery of a response to a request's `webhook_url`, for a job's outcome, or null when
+ * there is nothing to deliver (also for a host that got the response from elsewhere, such as a
+ * server whose job ran on a worker).
+ */
+export function webhookDelivery<F extends MediaFile>(
   url: string | null,
   requestId: string,
   response: TranscriptionResponse,
-  host: JobHost<F>,
+  host: Pick<JobHost<F>, 'webhook'>,
 ): JobDone<F>['deliver'] {
   const webhook = host.webhook;
   if (url === null || !webhook) return null;

@@ -70,6 +70,11 @@ export interface JobQueue {
    * null for an unknown id.
    */
   cancel(id: string): Promise<JobView | null>;
+  /**
+   * Removes a finished job and its result at once (a synchronous request's job, whose result
+   * went out in its answer); an unknown id is no error.
+   */
+  forget?(id: string): Promise<void>;
   onEvent(listener: (event: JobEvent) => void): void;
   health(): Promise<QueueHealth>;
   /** Stops taking jobs; the in-memory queue gives those it runs `graceMs` before cancelling. */

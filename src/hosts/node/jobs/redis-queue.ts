@@ -195,6 +195,15 @@ export class RedisJobQueue implements JobQueue {
     }
   }
 
+  async forget(id: string): Promise<void> {
+    try {
+      await this.queue.remove(id);
+      await this.redis.del(cancelKey(id));
+    } catch (thrown) {
+      throw this.unavailable(thrown);
+    }
+  }
+
   async health(): Promise<QueueHealth> {
     const url = new URL(this.options.url);
     const where = `${url.hostname}:${url.port || 6379}`;

@@ -59,10 +59,19 @@ export function serverJobHost(
       return engine;
     },
     limits: { maxSeconds: settings.maxSeconds, maxChannels: settings.maxChannels },
-    webhook: {
-      fetch: settings.webhook?.fetch ?? (allowPrivate ? nodeDeliveryFetch : publicDeliveryFetch),
-      ...(settings.webhook?.policy ? { policy: settings.webhook.policy } : {}),
-      ...(settings.webhook?.signer ? { signer: settings.webhook.signer } : {}),
-    },
+    webhook: serverWebhook(settings),
+  };
+}
+
+/** How the server reaches a request's webhook receiver, under its settings. */
+export function serverWebhook(
+  settings: ServerJobSettings,
+): NonNullable<JobHost<DiskFile>['webhook']> {
+  return {
+    fetch:
+      settings.webhook?.fetch ??
+      (settings.allowPrivateUrls ? nodeDeliveryFetch : publicDeliveryFetch),
+    ...(settings.webhook?.policy ? { policy: settings.webhook.policy } : {}),
+    ...(settings.webhook?.signer ? { signer: settings.webhook.signer } : {}),
   };
 }

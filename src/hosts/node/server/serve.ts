@@ -54,26 +54,33 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     io.stderr(`murmur serve: MURMUR_WEBHOOK_SECRET: ${(thrown as Error).message}\n`);
     return 2;
   }
-  const engines = Array.from({ length: args.concurrency }, () =>
-    nodeEnginePorts({
-      models: args.models,
-      model: args.model,
-      translationModel: args.translationModel,
-      segmentationModel: args.segmentationModel,
-      embeddingModel: args.embeddingModel,
-      ffmpegThread: true,
-    }),
-  );
-  io.stderr(`murmur serve: loading ${args.model} from ${args.models ?? 'the hub'}\n`);
-  try {
-    // Everything a request needs is loaded before the first one is taken.
-    await Promise.all(engines.map((engine) => warmUp(engine)));
-    await engines[0]!.recogniser({});
-  } catch (thrown) {
-    io.stderr(
-      `murmur serve: the models could not be loaded: ${thrown instanceof Error ? thrown.message : String(thrown)}\n`,
-    );
-    return 1;
+  // With a queue in Redis every transcription, synchronous or not, runs on a worker: the
+  // server loads no models (--models and --model are accepted, and are the workers' business).
+  const engines =
+    args.redis !== null
+      ? []
+      : Array.from({ length: args.concurrency }, () =>
+          nodeEnginePorts({
+            models: args.models,
+            model: args.model,
+            translationModel: args.translationModel,
+            segmentationModel: args.segmentationModel,
+            embeddingModel: args.embeddingModel,
+            ffmpegThread: true,
+          }),
+        );
+  if (engines.length > 0) {
+    io.stderr(`murmur serve: loading ${args.model} from ${args.models ?? 'the hub'}\n`);
+    try {
+      // Everything a request needs is loaded before the first one is taken.
+      await Promise.all(engines.map((engine) => warmUp(engine)));
+      await engines[0]!.recogniser({});
+    } catch (thrown) {
+      io.stderr(
+        `murmur serve: the models could not be loaded: ${thrown instanceof Error ? thrown.message : String(thrown)}\n`,
+      );
+      return 1;
+    }
   }
   const uploads = new UploadFolders(args.uploadDir ?? defaultUploadDir());
   try {
@@ -139,7 +146,7 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     return 1;
   }
   io.stderr(
-    `murmur serve: listening on ${address} (${args.concurrency} at once, ${args.queue} waiting; async jobs ${args.redis ? `on the queue in ${new URL(args.redis).host}` : 'in memory'}; keys ${args.auth ? 'required' : 'not asked for'}; docs at ${address}/docs)\n`,
+    `murmur serve: listening on ${address} (${args.redis ? `every transcription a job on the queue in ${new URL(args.redis).host}, run by workers` : `${args.concurrency} at once, ${args.queue} waiting; async jobs in memory`}; keys ${args.auth ? 'required' : 'not asked for'}; docs at ${address}/docs)\n`,
   );
   await stopped;
   await server.stop();

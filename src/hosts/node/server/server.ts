@@ -37,6 +37,7 @@ import { Admission } from './admission';
 import { answerClientError } from './client-errors';
 import { registerJobRoutes } from './job-routes';
 import { serverJobHost, type ServerJobSettings } from './job-host';
+import { answerThroughQueue } from './queued-request';
 import { FORM_OVERHEAD_BYTES, readUpload } from './upload';
 import type { UploadFolders } from './upload-folders';
 
@@ -345,6 +346,30 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     }
   };
 
+  /**
+   * With a queue in Redis (`settings.jobs`), a synchronous request is a job that a worker runs
+   * while the request waits: this server runs no transcription of its own.
+   */
+  const answerQueued = async (
+    queued: ServerJobs,
+    endpoint: Endpoint,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    controller: AbortController,
+  ): Promise<JobOutcome<DiskFile>> => {
+    const outcome = await answerThroughQueue(
+      { ...settings, queue: queued.queue, folder: queued.folder, newJobId: randomUUID },
+      endpoint,
+      request,
+      reply,
+      controller.signal,
+    );
+    const stages = outcome.ok ? stageTimes(outcome.response) : undefined;
+    notes.set(request, { notices: outcome.notices, ...(stages ? { stages } : {}) });
+    if (outcome.ok) deliver(outcome, request);
+    return outcome;
+  };
+
   const transcribe =
     (endpoint: Endpoint) => async (request: FastifyRequest, reply: FastifyReply) => {
       const controller = new AbortController();
@@ -352,7 +377,9 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
-      const work = answer(endpoint, request, reply, controller);
+      const work = settings.jobs
+        ? answerQueued(settings.jobs, endpoint, request, reply, controller)
+        : answer(endpoint, request, reply, controller);
       inFlight.set(controller, work);
       try {
         const outcome = await work;

@@ -1,0 +1,142 @@
+import { rm } from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Endpoint } from '../../../core/contract/endpoints';
+import { ServiceError, isErrorCode, type ErrorBody } from '../../../core/contract/errors';
+import { fieldsFromRecord, parseRequestOrThrow } from '../../../core/contract/parse-request';
+import { jobFailure, webhookDelivery, type JobOutcome } from '../../../engine/job/job';
+import type { DiskFile } from '../media-file';
+import { QueueFullError, type JobQueue, type JobView } from '../jobs/job-queue';
+import { serverWebhook, type ServerJobSettings } from './job-host';
+import { checkUrlAddress } from './media-download';
+import { readUpload } from './upload';
+
+/** How often a waiting request looks at its job. */
+const LOOK_MS = 200;
+
+export interface QueuedRequestSettings extends ServerJobSettings {
+  queue: JobQueue;
+  /** A fresh folder for one job's files, on disk every runner of the queue can read. */
+  folder: (id: string) => Promise<string>;
+  newJobId: () => string;
+}
+
+/** The error a finished job's body stands for, so that the request answers with it. */
+function errorOf(body: ErrorBody): ServiceError {
+  const code = isErrorCode(body.error) ? body.error : 'internal_error';
+  return new ServiceError(code, body.message, body.field_errors);
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * Waits for a job's end; when `signal` aborts first (the client went away, the server stops),
+ * cancels the job and throws.
+ */
+async function waitForEnd(queue: JobQueue, id: string, signal: AbortSignal): Promise<JobView> {
+  for (;;) {
+    if (signal.aborted) {
+      await queue.cancel(id).catch(() => undefined);
+      throw new ServiceError('cancelled', 'The transcription was cancelled.');
+    }
+    const view = await queue.get(id);
+    if (view === null) {
+      throw new ServiceError(
+        'internal_error',
+        `The job ${id} of this request is gone from the queue.`,
+      );
+    }
+    if (view.finished_at !== null) return view;
+    await pause(LOOK_MS, signal);
+  }
+}
+
+/**
+ * A synchronous request answered by a job on the queue, which any worker takes: the form is
+ * read into a folder of the store and checked here (a wrong request is refused at once, with
+ * the same body as when the server runs it), then queued (429 past the queue's limit), and the
+ * request waits for the job's end. Its answer is the job's response or error body, as the
+ * server's own run would give; the webhook (the synchronous endpoints' payload) is delivered by
+ * the caller, after the answer, as for a run here. A request whose client goes away, or that
+ * the server cancels, cancels its job.
+ */
+export async function answerThroughQueue(
+  settings: QueuedRequestSettings,
+  endpoint: Endpoint,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signal: AbortSignal,
+): Promise<JobOutcome<DiskFile>> {
+  const job = { requestId: request.id, signal };
+  const id = settings.newJobId();
+  let folder: string | null = null;
+  let queued = false;
+  let notices: string[] = [];
+  try {
+    folder = await settings.folder(id);
+    const form = await readUpload(
+      request,
+      folder,
+      {
+        maxFileBytes: settings.maxUploadBytes,
+        idleSeconds: settings.idleSeconds,
+        totalSeconds: settings.totalSeconds,
+      },
+      signal,
+    );
+    const parsed = parseRequestOrThrow(fieldsFromRecord(form.strings, form.files), endpoint);
+    notices = [...parsed.notices];
+    // The webhook goes out from here, so its address is checked here, as the server's run does.
+    if (parsed.webhook_url !== null) {
+      checkUrlAddress(parsed.webhook_url, 'webhook_url', settings.allowPrivateUrls);
+    }
+    await settings.queue.submit({
+      id,
+      requestId: request.id,
+      endpoint,
+      strings: { ...form.strings },
+      files: { ...form.files },
+      folder,
+      // The runner delivers no webhook of its own: the request's goes out after its answer.
+      webhookUrl: null,
+      createdAt: new Date().toISOString(),
+    });
+    queued = true;
+    const view = await waitForEnd(settings.queue, id, signal);
+    // The result went out in the answer; nothing of it is kept.
+    void settings.queue.forget?.(id).catch(() => undefined);
+    if (view.status !== 'done' || view.result === null) {
+      throw view.error
+        ? errorOf(view.error)
+        : new ServiceError('internal_error', 'The job failed.');
+    }
+    const response = view.result;
+    return {
+      ok: true,
+      request: parsed,
+      response,
+      notices,
+      deliver: webhookDelivery(parsed.webhook_url, request.id, response, {
+        webhook: serverWebhook(settings),
+      }),
+    };
+  } catch (thrown) {
+    if (thrown instanceof QueueFullError) {
+      reply.header('retry-after', String(thrown.retryAfterSeconds));
+    }
+    return { ...jobFailure(endpoint, thrown, job), notices };
+  } finally {
+    // A queued job's files are its runner's, which removes them when the job ends.
+    if (folder !== null && !queued) await rm(folder, { recursive: true, force: true });
+  }
+}
