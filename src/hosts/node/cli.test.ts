@@ -9,6 +9,7 @@ import type { WebhookPayload } from '../../core/webhook/payload';
 import { main } from './cli';
 import { REPO, TEST_WHISPER_ID } from './ffmpeg-fixtures';
 import { deadUrl, startReceiver } from './server/testing/receiver';
+import { verifyWebhook } from './webhook-signature';
 
 const jfk = fileURLToPath(new URL('../../../../shared/media/speech/jfk.wav', import.meta.url));
 
@@ -272,6 +273,29 @@ describe('murmur transcribe with webhook_url', () => {
       expect(delivered.payload).toEqual(response);
       expect(stderr).toMatch(/murmur: webhook: delivered \(200\) on try 1/);
     } finally {
+      await receiver.close();
+    }
+  });
+
+  it('signs the delivery with MURMUR_WEBHOOK_SECRET, as the service does', async () => {
+    const secret = `whsec_${Buffer.from('a secret of sixteen bytes+').toString('base64')}`;
+    const receiver = await startReceiver();
+    process.env.MURMUR_WEBHOOK_SECRET = secret;
+    try {
+      const { code } = await run('transcribe', jfk, ...models, '--webhook_url', receiver.url);
+      expect(code).toBe(0);
+      const [hook] = await receiver.waitFor(1);
+      expect(verifyWebhook(secret, hook!.headers, hook!.body)).toBe(true);
+      expect(verifyWebhook(secret, hook!.headers, hook!.body.replace('M-', 'N-'))).toBe(false);
+
+      process.env.MURMUR_WEBHOOK_SECRET = 'not-a-secret';
+      const refused = await run('transcribe', jfk, ...models, '--webhook_url', receiver.url);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toBe(
+        'murmur: MURMUR_WEBHOOK_SECRET: The webhook secret must start with whsec_ followed by base64.\n',
+      );
+    } finally {
+      delete process.env.MURMUR_WEBHOOK_SECRET;
       await receiver.close();
     }
   });

@@ -11,6 +11,7 @@ import { cliErrorLines } from './cli-wording';
 import { nodeEnginePorts } from './engine-ports';
 import { diskFile, type DiskFile } from './media-file';
 import { nodeDeliveryFetch } from './webhook-fetch';
+import { signerFromEnv } from './webhook-signature';
 
 /**
  * `murmur transcribe FILE [fields]`: one transcription, its answer on stdout, its notes on
@@ -67,6 +68,13 @@ function deliveryLine(url: string, event: DeliveryEvent): string {
 /** Runs one transcription and returns the exit status: 0 success, 2 request problem, 1 other. */
 export async function transcribe(args: CliArgs, io: CliIo, options: CliOptions): Promise<number> {
   const job = { requestId: newRequestId(), ...(options.signal ? { signal: options.signal } : {}) };
+  let signer: ReturnType<typeof signerFromEnv>;
+  try {
+    signer = signerFromEnv(process.env.MURMUR_WEBHOOK_SECRET);
+  } catch (thrown) {
+    io.stderr(`murmur: MURMUR_WEBHOOK_SECRET: ${(thrown as Error).message}\n`);
+    return 2;
+  }
   const host: JobHost<DiskFile> = {
     engine: async () =>
       nodeEnginePorts({
@@ -77,7 +85,8 @@ export async function transcribe(args: CliArgs, io: CliIo, options: CliOptions):
         segmentationModel: args.segmentationModel,
         embeddingModel: args.embeddingModel,
       }),
-    webhook: { fetch: nodeDeliveryFetch },
+    // Signed as the service signs them, when a secret is set.
+    webhook: { fetch: nodeDeliveryFetch, ...(signer ? { signer } : {}) },
   };
   let outcome: JobOutcome<DiskFile>;
   try {
