@@ -96,6 +96,7 @@ describe('nextRun', () => {
     start: i,
     end: i + 0.8,
     unheard: false,
+    heard: false,
   }));
 
   it('takes the words whose estimates fit the budget, one at least', () => {

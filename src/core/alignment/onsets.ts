@@ -55,15 +55,18 @@ export function soundOnsets(
  * (`unmatchedCost`, what leaving a word unmatched costs in seconds, is the reach: a match
  * within reach is never worse than none). An onset inside a word
  * (a stop before a vowel) is simply left unused. Forced decoding places most words within a few
- * tenths of their onsets, so the nearest consistent matching is the true one; a whole stretch
- * off by about the spacing of its words can land one word over, which the check of its
- * confidence in the app shows.
+ * tenths of their onsets, so the nearest consistent matching is the true one. Where a second
+ * time is known for a word (`otherStarts`: where recognition heard it), the nearer of the two
+ * counts: a stretch that forced decoding put late by about the spacing of its words would
+ * otherwise land one word over.
  */
 export function snapToOnsets(
   starts: readonly number[],
   onsets: readonly number[],
   reach: number,
   unmatchedCost = reach,
+  /** A second time for some words (recognition's), null for others: the nearer one counts. */
+  otherStarts: readonly (number | null)[] = [],
 ): number[] {
   const n = starts.length;
   const m = onsets.length;
@@ -82,7 +85,11 @@ export function snapToOnsets(
           best = skip;
           how = 1;
         }
-        const distance = Math.abs(starts[i - 1]! - onsets[j - 1]!);
+        const other = otherStarts[i - 1];
+        const distance = Math.min(
+          Math.abs(starts[i - 1]! - onsets[j - 1]!),
+          other === null || other === undefined ? Infinity : Math.abs(other - onsets[j - 1]!),
+        );
         if (distance <= reach) {
           const take = cost[(i - 1) * width + j - 1]! + distance;
           if (take < best) {

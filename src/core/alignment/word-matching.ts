@@ -66,6 +66,8 @@ export interface WordEstimate {
    * been said in (a line the speaker skipped): it is not timed against the audio.
    */
   unheard: boolean;
+  /** True where the time is that of a heard word the script word lines up with. */
+  heard: boolean;
 }
 
 /** Speech is slower than this: a run with less time than this a word was not said. */
@@ -89,7 +91,7 @@ export function estimateWordTimes(
     heard.map((w) => w.text),
   );
   const estimates: (WordEstimate | null)[] = matched.map((k) =>
-    k === null ? null : { start: heard[k]!.start, end: heard[k]!.end, unheard: false },
+    k === null ? null : { start: heard[k]!.start, end: heard[k]!.end, unheard: false, heard: true },
   );
   let i = 0;
   while (i < estimates.length) {
@@ -109,7 +111,7 @@ export function estimateWordTimes(
     let at = from;
     for (let k = i; k < j; k++) {
       const length = (lengths[k - i]! / total) * span;
-      estimates[k] = { start: at, end: at + length, unheard };
+      estimates[k] = { start: at, end: at + length, unheard, heard: false };
       at += length;
     }
     i = j;

@@ -80,12 +80,15 @@ export async function run(input: AlignmentStageInput, context: StageContext): Pr
     (done) => context.progress(done / said.length, `Timed ${done} of ${said.length} words`),
   );
 
-  // Where the speaker paused before a word, the pause's end is its start (see `onsets.ts`).
+  // Where the speaker paused before a word, the pause's end is its start (see `onsets.ts`);
+  // recognition's time for a word it heard is a second opinion on which pause that is.
   const levels = frameLevelsDb(channel.samples, toSamples(ONSET_FRAME_SECONDS));
   const starts = snapToOnsets(
     timedSaid.map((w) => w.start),
     soundOnsets(levels),
     settings.snapReachSeconds,
+    settings.snapReachSeconds,
+    said.map((i) => (estimates[i]!.heard ? estimates[i]!.start : null)),
   );
   timedSaid.forEach((word, k) => {
     word.start = starts[k]!;
