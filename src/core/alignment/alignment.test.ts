@@ -145,6 +145,15 @@ describe('sound onsets', () => {
     expect(snapToOnsets(decoded, truth, 1.5)).toEqual(truth);
   });
 
+  it("takes recognition's time for a word as a second opinion on which onset it is", () => {
+    const truth = [0.8, 1.5, 2.27, 3.2, 4.04];
+    // A stretch decoded a word late: alone, each word would take its neighbour's onset.
+    const late = [1.52, 2.3, 3.22, 4.0, 4.5];
+    expect(snapToOnsets(late, truth, 1.5)).not.toEqual(truth);
+    // Recognition's times: its segment starts exact (0.82, 3.18), the words within them early.
+    expect(snapToOnsets(late, truth, 1.5, 1.5, [0.82, 1.4, 1.78, 3.18, 3.52])).toEqual(truth);
+  });
+
   it('keeps a time with no onset in reach, and leaves an onset inside a word unused', () => {
     expect(snapToOnsets([1, 5], [1.05, 1.3, 9], 1.5)).toEqual([1.05, 5]);
   });
