@@ -5,7 +5,7 @@ import { ServiceError, toServiceError } from '../../../core/contract/errors';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../../core/contract/parse-request';
 import { JOBS_PATH, QueueFullError, type JobQueue } from '../jobs/job-queue';
 import { checkUrlAddress } from './media-download';
-import { readUpload } from './upload';
+import { readUpload, uploadLimits } from './upload';
 
 export interface JobRouteSettings {
   queue: JobQueue;
@@ -51,16 +51,7 @@ export function registerJobRoutes(app: FastifyInstance, settings: JobRouteSettin
     let folder: string | null = null;
     try {
       folder = await settings.folder(id);
-      const form = await readUpload(
-        request,
-        folder,
-        {
-          maxFileBytes: settings.maxUploadBytes,
-          idleSeconds: settings.idleSeconds,
-          totalSeconds: settings.totalSeconds,
-        },
-        controller.signal,
-      );
+      const form = await readUpload(request, folder, uploadLimits(settings), controller.signal);
       const endpoint = endpointOf(form.strings, form.files);
       const parsed = parseRequestOrThrow(fieldsFromRecord(form.strings, form.files), endpoint);
       if (parsed.webhook_url !== null) {

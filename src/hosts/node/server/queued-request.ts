@@ -8,7 +8,7 @@ import type { DiskFile } from '../media-file';
 import { QueueFullError, type JobQueue, type JobView } from '../jobs/job-queue';
 import { serverWebhook, type ServerJobSettings } from './job-host';
 import { checkUrlAddress } from './media-download';
-import { readUpload } from './upload';
+import { readUpload, uploadLimits } from './upload';
 
 /** How often a waiting request looks at its job. */
 const LOOK_MS = 200;
@@ -84,16 +84,7 @@ export async function answerThroughQueue(
   let notices: string[] = [];
   try {
     folder = await settings.folder(id);
-    const form = await readUpload(
-      request,
-      folder,
-      {
-        maxFileBytes: settings.maxUploadBytes,
-        idleSeconds: settings.idleSeconds,
-        totalSeconds: settings.totalSeconds,
-      },
-      signal,
-    );
+    const form = await readUpload(request, folder, uploadLimits(settings), signal);
     const parsed = parseRequestOrThrow(fieldsFromRecord(form.strings, form.files), endpoint);
     notices = [...parsed.notices];
     // The webhook goes out from here, so its address is checked here, as the server's run does.

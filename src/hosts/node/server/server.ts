@@ -38,7 +38,7 @@ import { answerClientError } from './client-errors';
 import { registerJobRoutes } from './job-routes';
 import { serverJobHost, type ServerJobSettings } from './job-host';
 import { answerThroughQueue } from './queued-request';
-import { FORM_OVERHEAD_BYTES, readUpload } from './upload';
+import { FORM_OVERHEAD_BYTES, readUpload, uploadLimits } from './upload';
 import type { UploadFolders } from './upload-folders';
 
 export interface ServerSettings extends ServerJobSettings {
@@ -315,16 +315,7 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     let dir: string | null = null;
     try {
       const folder = (dir = await settings.uploads.create());
-      const form = await readUpload(
-        request,
-        folder,
-        {
-          maxFileBytes: settings.maxUploadBytes,
-          idleSeconds: settings.idleSeconds,
-          totalSeconds: settings.totalSeconds,
-        },
-        controller.signal,
-      );
+      const form = await readUpload(request, folder, uploadLimits(settings), controller.signal);
       const slot = (signal?: AbortSignal) => ticket.start(signal);
       const host = serverJobHost(settings, endpoint, folder, slot, controller.signal);
       const fields = { endpoint, strings: form.strings, files: form.files };

@@ -64,6 +64,19 @@ function repeated(name: string): ServiceError {
  * `watchBody`), a field comes twice, or a second file comes: the disk an upload takes is at most
  * one file's limit. `signal` (the client gone, the server stopping) stops it too.
  */
+/** The upload limits of a server's settings (the same for every route that reads a form). */
+export function uploadLimits(settings: {
+  maxUploadBytes: number;
+  idleSeconds: number;
+  totalSeconds: number;
+}): UploadLimits {
+  return {
+    maxFileBytes: settings.maxUploadBytes,
+    idleSeconds: settings.idleSeconds,
+    totalSeconds: settings.totalSeconds,
+  };
+}
+
 export async function readUpload(
   request: FastifyRequest,
   dir: string,
