@@ -6,6 +6,7 @@ import type { TranscriptionResponse } from '../../core/contract/response';
 import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech';
 import { timedSpeech } from '../../../tools/testing/timed-speech';
 import { main } from './cli';
+import { helpText } from './help';
 import { REPO, TEST_WHISPER_ID } from './ffmpeg-fixtures';
 
 /**
@@ -117,6 +118,22 @@ describe('murmur align', () => {
     expect(alone.code).toBe(2);
     expect(alone.stderr).toBe(
       'murmur: murmur align needs MEDIA and TEXT (the text that was said). See "murmur --help".\n',
+    );
+  });
+
+  it('is described in --help as shown', () => {
+    expect(helpText()).toContain(
+      [
+        '       murmur align MEDIA TEXT [the same options]',
+        '',
+        'Transcribes FILE (the "audio" field, or "video" with --endpoint video) or a URL, and prints',
+        'the response JSON of the transcription service on stdout.',
+        '',
+        'murmur align times the words of TEXT (a script, notes, or an SRT or VTT file whose times',
+        'are wrong) to MEDIA instead: the words stay exactly as written, one segment per sentence or',
+        'line (per cue for subtitles), and the response has the same shape. A line never said gets',
+        'no time and confidence 0.',
+      ].join('\n'),
     );
   });
 });
