@@ -1,9 +1,11 @@
 import type { Endpoint } from '../core/contract/endpoints';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
+import type { CaptionUpdate } from '../core/live/captions';
 import type {
   CrashOrder,
   EngineSettings,
   FromWorker,
+  ListenOptions,
   ModelRole,
   Progress,
   RequestFields,
@@ -30,9 +32,20 @@ export interface TranscribeCallbacks {
 }
 
 interface Pending extends TranscribeCallbacks {
-  /** A transcription's response, or the model a download finished. */
-  resolve: (value: TranscriptionResponse | ModelRole) => void;
+  /** A transcription's response, the model a download finished, or a live transcription's end. */
+  resolve: (value: TranscriptionResponse | ModelRole | null) => void;
   reject: (error: Error) => void;
+  onCaptions?: (update: CaptionUpdate) => void;
+}
+
+/** The page's side of a live transcription (see `TranscriptionClient.listen`). */
+export interface LiveListening {
+  /** Sends the next samples of each channel, at 16 kHz; the arrays are transferred. */
+  push(channels: Float32Array[]): void;
+  /** No more audio: resolves once everything sent is captioned and settled. */
+  end(): Promise<void>;
+  /** Stops listening at once: no more updates come. */
+  cancel(): void;
 }
 
 /** FormData cannot be posted to a worker; its strings and files can. */
@@ -118,6 +131,55 @@ export class TranscriptionClient {
       const message: ToWorker = { id, type: 'transcribe', data };
       this.ensureWorker().postMessage(message);
     });
+  }
+
+  /**
+   * Starts a live transcription of audio as it is recorded: `onCaptions` gets each change of its
+   * captions, `onError` its failure (the worker died, a model did not load). The worker runs one
+   * thing at a time: a transcription asked for meanwhile waits for the live one's end.
+   */
+  listen(
+    options: ListenOptions,
+    onCaptions: (update: CaptionUpdate) => void,
+    onError: (error: Error) => void,
+  ): LiveListening {
+    const id = this.nextId++;
+    let finished: { resolve: () => void; reject: (e: Error) => void } | null = null;
+    const ended = new Promise<void>((resolve, reject) => {
+      finished = { resolve, reject };
+    });
+    ended.catch(() => undefined);
+    this.pending.set(id, {
+      onCaptions,
+      resolve: () => finished!.resolve(),
+      reject: (error) => {
+        finished!.reject(error);
+        onError(error);
+      },
+    });
+    const worker = this.ensureWorker();
+    worker.postMessage({ id, type: 'listen', data: options } satisfies ToWorker);
+    return {
+      push: (channels) => {
+        if (!this.pending.has(id) || this.worker !== worker) return;
+        const message: ToWorker = { id, type: 'listen-audio', data: { channels } };
+        worker.postMessage(
+          message,
+          channels.map((c) => c.buffer as ArrayBuffer),
+        );
+      },
+      end: () => {
+        if (this.pending.has(id) && this.worker === worker)
+          worker.postMessage({ id, type: 'listen-end', data: null } satisfies ToWorker);
+        return ended;
+      },
+      cancel: () => {
+        if (!this.pending.delete(id)) return;
+        finished!.resolve();
+        if (this.worker === worker)
+          worker.postMessage({ id, type: 'listen-cancel', data: null } satisfies ToWorker);
+      },
+    };
   }
 
   /** Downloads one of the configured models ahead of use, with its progress. */
@@ -244,8 +306,12 @@ export class TranscriptionClient {
       case 'device':
         call.onDevice?.(message.data);
         break;
+      case 'captions':
+        call.onCaptions?.(message.data);
+        break;
       case 'result':
       case 'downloaded':
+      case 'listened':
         this.pending.delete(message.id);
         call.resolve(message.data);
         break;

@@ -1,4 +1,6 @@
 import type { Endpoint } from '../core/contract/endpoints';
+import type { LanguageBehaviour } from '../core/contract/request';
+import type { CaptionUpdate } from '../core/live/captions';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
 import type { Stage } from '../core/stages';
 import type { Envelope, ErrorReply, WireError } from './envelope';
@@ -57,6 +59,22 @@ export interface CrashOrder {
   worker: 'transcription' | 'speech';
 }
 
+/** A live transcription of audio while it is recorded: what the page asks for. */
+export interface ListenOptions {
+  /** Channels of the audio the page sends (1: one source; 2: the microphone and a tab). */
+  channels: number;
+  /** The form's language options: `manual` uses `language`; the others detect it. */
+  languageBehaviour: LanguageBehaviour;
+  language: string | null;
+  /** The form's transcription hint. */
+  hint: string;
+}
+
+/** The next samples of each channel of a live transcription, at 16 kHz (transferred). */
+export interface ListenAudio {
+  channels: Float32Array[];
+}
+
 /** The models the page can download ahead of use (and delete), one of each kind. */
 export type ModelRole = 'recognition' | 'vad' | 'translation' | 'segmentation' | 'embedding';
 
@@ -67,7 +85,14 @@ export type ToWorker =
   | Envelope<'crash', CrashOrder>
 
   /** Downloads (and loads) one of the configured models ahead of a request. */
-  | Envelope<'download', ModelRole>;
+  | Envelope<'download', ModelRole>
+  /** Starts a live transcription; its audio follows in `listen-audio` messages of the same id. */
+  | Envelope<'listen', ListenOptions>
+  | Envelope<'listen-audio', ListenAudio>
+  /** No more audio for the live transcription: it settles what it has, then says `listened`. */
+  | Envelope<'listen-end', null>
+  /** Stops the live transcription at once: nothing more is sent for it. */
+  | Envelope<'listen-cancel', null>;
 
 /** Messages from the transcription worker to the page. Progress and segments stream first. */
 export type FromWorker =
@@ -79,6 +104,10 @@ export type FromWorker =
   /** Where the recogniser runs: 'webgpu' or 'wasm'. */
   | Envelope<'device', string>
   | Envelope<'result', TranscriptionResponse>
+  /** What changed in a live transcription's captions. */
+  | Envelope<'captions', CaptionUpdate>
+  /** A live transcription has captioned all of its audio (after `listen-end`). */
+  | Envelope<'listened', null>
   /** A `download` is done: the model is in the browser's cache and loaded. */
   | Envelope<'downloaded', ModelRole>
   | ErrorReply

@@ -15,6 +15,7 @@ import type {
 } from '../../worker/protocol';
 import { isRuntimeFault } from '../../worker/runtime-fault';
 import { browserEnginePorts } from './engine-ports';
+import { receiveLive } from './live-handler';
 import { crashSpeechWorkerForTest } from './speech-detector';
 import { pickDevice, usableDevice } from './transformers-setup';
 
@@ -210,6 +211,12 @@ export function receive(event: MessageEvent<ToWorker>): void {
       break;
     case 'download':
       void download(message);
+      break;
+    case 'listen':
+    case 'listen-audio':
+    case 'listen-end':
+    case 'listen-cancel':
+      receiveLive(message, post);
       break;
     default:
       throw new Error(`Unknown message to the worker: ${JSON.stringify(message satisfies never)}`);
