@@ -39,6 +39,7 @@ const harnessInput =
           asrHarness: 'e2e/harness/asr.html',
           translationHarness: 'e2e/harness/translation.html',
           diarizationHarness: 'e2e/harness/diarization.html',
+          liveHarness: 'e2e/harness/live.html',
         },
       }
     : {};
