@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { MICROPHONE_WAV } from './e2e/fixtures/recording-audio';
 
 // MURMUR_E2E_PORT lets two checkouts run their browser tests side by side.
 const port = Number(process.env.MURMUR_E2E_PORT ?? 4174);
@@ -33,7 +34,7 @@ export default defineConfig({
   projects: [
     {
       name: 'laptop',
-      testIgnore: /webgpu\.spec\.ts/,
+      testIgnore: [/webgpu\.spec\.ts/, /recording\.spec\.ts/],
       use: { viewport: { width: 1366, height: 900 } },
     },
     {
@@ -43,6 +44,30 @@ export default defineConfig({
       use: {
         viewport: { width: 1366, height: 900 },
         launchOptions: { executablePath, args: [...chromiumArgs, '--enable-unsafe-webgpu'] },
+      },
+    },
+    {
+      name: 'recording-setup',
+      testMatch: /recording\.setup\.ts/,
+    },
+    {
+      // A fake microphone that plays generated speech (%noloop: once, from when it opens), and
+      // permission prompts answered yes.
+      name: 'recording',
+      testMatch: /recording\.spec\.ts/,
+      dependencies: ['recording-setup'],
+      use: {
+        viewport: { width: 1366, height: 900 },
+        launchOptions: {
+          executablePath,
+          args: [
+            ...chromiumArgs,
+            '--use-fake-ui-for-media-stream',
+            '--use-fake-device-for-media-stream',
+            `--use-file-for-fake-audio-capture=${MICROPHONE_WAV}%noloop`,
+            '--autoplay-policy=no-user-gesture-required',
+          ],
+        },
       },
     },
   ],

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App';
 import { loadHistory } from './store/history-actions';
+import { loadStoredRecordings } from './store/recording-actions';
 import { keepSession, restoreSession } from './store/session-persistence';
 import './index.css';
 
@@ -16,3 +17,4 @@ createRoot(root).render(
 keepSession();
 void restoreSession();
 void loadHistory();
+void loadStoredRecordings();

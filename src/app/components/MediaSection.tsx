@@ -1,6 +1,7 @@
 import { useAppStore } from '../store/app-store';
 import { DropZone } from './DropZone';
 import { Field, FieldProblems, inputClass } from './Field';
+import { Recorder } from './Recorder';
 import { Section } from './Section';
 
 export function MediaSection() {
@@ -12,6 +13,7 @@ export function MediaSection() {
     <Section title="Media">
       <DropZone />
       <FieldProblems name="file" id="field-file-error" />
+      <Recorder />
       <Field
         name="url"
         label={`Or a link to ${endpoint === 'video' ? 'a video' : 'an audio'} file`}

@@ -32,10 +32,15 @@ export function readableText(
 
 export function saveFile(text: string, format: OutputFormat, baseName: string): void {
   const blob = new Blob([text], { type: `${MIME[format]};charset=utf-8` });
+  saveBlob(blob, `${baseName}.${format}`);
+}
+
+/** Saves a blob as a download named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${baseName}.${format}`;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();

@@ -8,6 +8,8 @@ import { createJobSlice, type JobSlice } from './job-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createTermsSlice, type TermsSlice } from './terms-slice';
 import { createWebhookSlice, type WebhookSlice } from './webhook-slice';
+import { createRecordingSlice, type RecordingSlice } from './recording-slice';
+import { createLiveCaptionsSlice, type LiveCaptionsSlice } from './live-captions-slice';
 
 export type AppState = FormSlice &
   JobSlice &
@@ -17,7 +19,9 @@ export type AppState = FormSlice &
   HistorySlice &
   BatchSlice &
   ModelsSlice &
-  TermsSlice;
+  TermsSlice &
+  RecordingSlice &
+  LiveCaptionsSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createFormSlice(...a),
@@ -29,4 +33,6 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createBatchSlice(...a),
   ...createModelsSlice(...a),
   ...createTermsSlice(...a),
+  ...createRecordingSlice(...a),
+  ...createLiveCaptionsSlice(...a),
 }));
