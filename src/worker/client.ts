@@ -163,10 +163,8 @@ export class TranscriptionClient {
       push: (channels) => {
         if (!this.pending.has(id) || this.worker !== worker) return;
         const message: ToWorker = { id, type: 'listen-audio', data: { channels } };
-        worker.postMessage(
-          message,
-          channels.map((c) => c.buffer as ArrayBuffer),
-        );
+        // Channels cut from one buffer transfer it once (a buffer listed twice cannot be).
+        worker.postMessage(message, [...new Set(channels.map((c) => c.buffer as ArrayBuffer))]);
       },
       end: () => {
         if (this.pending.has(id) && this.worker === worker)

@@ -15,7 +15,7 @@ import type {
 } from '../../worker/protocol';
 import { isRuntimeFault } from '../../worker/runtime-fault';
 import { browserEnginePorts } from './engine-ports';
-import { receiveLive } from './live-handler';
+import { liveStopped, receiveLive } from './live-handler';
 import { crashSpeechWorkerForTest } from './speech-detector';
 import { pickDevice, usableDevice } from './transformers-setup';
 
@@ -114,6 +114,8 @@ function jobHost(id: number): JobHost<File & MediaFile> {
 
 async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): Promise<void> {
   const { id, data } = message;
+  // The recogniser is not shared with a live transcription still stopping.
+  await liveStopped();
   const fields = {
     endpoint: data.endpoint,
     strings: data.strings,
@@ -216,7 +218,7 @@ export function receive(event: MessageEvent<ToWorker>): void {
     case 'listen-audio':
     case 'listen-end':
     case 'listen-cancel':
-      receiveLive(message, post);
+      receiveLive(message, post, ports);
       break;
     default:
       throw new Error(`Unknown message to the worker: ${JSON.stringify(message satisfies never)}`);

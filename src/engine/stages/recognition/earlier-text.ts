@@ -121,6 +121,29 @@ export class EarlierTextDecoder {
     return decode;
   }
 
+  /**
+   * A first look at speech still going on (live captions): one greedy pass with the hint but
+   * without the earlier text, whose failure is not retried, and nothing learnt from it.
+   */
+  glance(
+    encoded: Tensor,
+    seconds: number,
+    language: string,
+    task: 'transcribe' | 'translate',
+  ): Promise<WindowDecode> {
+    return decodeWindow(this.model, encoded, seconds, {
+      language,
+      task,
+      hintTokens: this.hintTokens,
+      contextTokens: [],
+      temperatures: [0],
+      fallback: this.settings.fallback,
+      maxNewTokens: tokenBudget(this.model, seconds, this.settings),
+      random: this.random,
+      ...(this.signal ? { signal: this.signal } : {}),
+    });
+  }
+
   /** The text tokens a decode gave, as earlier text for the next window. */
   accept(decode: WindowDecode, textTokens: readonly number[]): void {
     // A high-temperature decode is not trusted as context (Whisper's rule).
