@@ -20,7 +20,7 @@ import {
   type DeliverySigner,
 } from '../../core/webhook/delivery';
 import { webhookPayload } from '../../core/webhook/payload';
-import { runPipeline } from '../pipeline';
+import { runPipeline, type PipelineOptions } from '../pipeline';
 import type { EnginePorts } from '../ports';
 import type { StageProgress } from '../stage-context';
 
@@ -43,13 +43,28 @@ export interface JobFields<F extends MediaFile> {
   script?: string;
 }
 
+/**
+ * An engine that runs the pipeline where it lives rather than on the caller's thread (a server's
+ * slot on a worker thread of its own): the request and the pipeline's options in, the response
+ * out; events are passed on as they come, and the signal cancels the run.
+ */
+export interface PipelineRunner {
+  runPipeline<F extends MediaFile>(
+    request: TranscriptionRequest<F>,
+    options: PipelineOptions,
+  ): Promise<TranscriptionResponse>;
+}
+
+/** What a job runs on: ports it runs the pipeline on here, or a runner that runs it elsewhere. */
+export type JobEngine = EnginePorts | PipelineRunner;
+
 /** What the host running a job provides. */
 export interface JobHost<F extends MediaFile> {
   /**
    * The engine the job runs on, once it may run (a server waits here for a free slot). Called
    * again for a second run when `retry` asks for one.
    */
-  engine(signal: AbortSignal | undefined): Promise<EnginePorts>;
+  engine(signal: AbortSignal | undefined): Promise<JobEngine>;
   /**
    * The host's own checks and preparations of a parsed request, before it waits for an engine
    * (a server checks the webhook's address and downloads an `audio_url` to disk here).
@@ -141,15 +156,20 @@ export async function runJob<F extends MediaFile>(
     for (const text of parsed.notices) notice(text);
     const script = fields.script === undefined ? null : scriptOrThrow(fields.script);
     const request = host.prepare ? await host.prepare(parsed, signal) : parsed;
-    const run = async () =>
-      runPipeline(request, await host.engine(signal), {
+    const run = async () => {
+      const engine = await host.engine(signal);
+      const pipelineOptions: PipelineOptions = {
         ...(signal ? { signal } : {}),
         ...(host.limits ? { limits: host.limits } : {}),
         ...(events.onProgress ? { onProgress: events.onProgress } : {}),
         ...(events.onSegment ? { onSegment: events.onSegment } : {}),
         ...(events.onSpeakerTurns ? { onSpeakerTurns: events.onSpeakerTurns } : {}),
         ...(script ? { script } : {}),
-      });
+      };
+      return 'runPipeline' in engine
+        ? engine.runPipeline(request, pipelineOptions)
+        : runPipeline(request, engine, pipelineOptions);
+    };
     let response: TranscriptionResponse;
     try {
       response = await run();

@@ -1,7 +1,6 @@
 import { ENDPOINTS, type Endpoint } from '../../../core/contract/endpoints';
 import type { DeliveryFetch, DeliveryPolicy, DeliverySigner } from '../../../core/webhook/delivery';
-import type { JobHost } from '../../../engine/job/job';
-import type { EnginePorts } from '../../../engine/ports';
+import type { JobEngine, JobHost } from '../../../engine/job/job';
 import type { DiskFile } from '../media-file';
 import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
 import { checkUrlAddress, downloadMedia } from './media-download';
@@ -14,8 +13,11 @@ export interface ServerJobSettings {
   idleSeconds: number;
   totalSeconds: number;
   allowPrivateUrls: boolean;
-  /** One engine per slot: a job runs on the engine of the slot it is given. */
-  engines: readonly EnginePorts[];
+  /**
+   * One engine per slot: a job runs on the engine of the slot it is given (the server's run on
+   * a worker thread each; a queue worker's on its own thread).
+   */
+  engines: readonly JobEngine[];
   webhook?: { fetch?: DeliveryFetch; policy?: DeliveryPolicy; signer?: () => DeliverySigner };
 }
 

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { warmUp } from '../../../engine/pipeline';
 import type { CliIo } from '../cli';
-import { nodeEnginePorts } from '../engine-ports';
 import { signerFromEnv } from '../webhook-signature';
 import { RedisJobQueue } from '../jobs/redis-queue';
 import { storeFolder } from '../jobs/redis-names';
+import { EngineThread } from './engine-thread';
 import { buildServer, type ServerSettings } from './server';
 import { defaultUploadDir, UploadFolders } from './upload-folders';
 import { serviceKeys, type ServeArgs } from './serve-args';
@@ -56,26 +55,29 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
   }
   // With a queue in Redis every transcription, synchronous or not, runs on a worker: the
   // server loads no models (--models and --model are accepted, and are the workers' business).
+  // Otherwise each slot's engine runs on a thread of its own, which loads its models once.
   const engines =
     args.redis !== null
       ? []
-      : Array.from({ length: args.concurrency }, () =>
-          nodeEnginePorts({
-            models: args.models,
-            model: args.model,
-            translationModel: args.translationModel,
-            segmentationModel: args.segmentationModel,
-            embeddingModel: args.embeddingModel,
-            ffmpegThread: true,
-          }),
+      : Array.from(
+          { length: args.concurrency },
+          () =>
+            new EngineThread({
+              models: args.models,
+              model: args.model,
+              translationModel: args.translationModel,
+              segmentationModel: args.segmentationModel,
+              embeddingModel: args.embeddingModel,
+            }),
         );
+  const closeEngines = () => Promise.all(engines.map((engine) => engine.close()));
   if (engines.length > 0) {
     io.stderr(`murmur serve: loading ${args.model} from ${args.models ?? 'the hub'}\n`);
     try {
       // Everything a request needs is loaded before the first one is taken.
-      await Promise.all(engines.map((engine) => warmUp(engine)));
-      await engines[0]!.recogniser({});
+      await Promise.all(engines.map((engine) => engine.start()));
     } catch (thrown) {
+      await closeEngines();
       io.stderr(
         `murmur serve: the models could not be loaded: ${thrown instanceof Error ? thrown.message : String(thrown)}\n`,
       );
@@ -150,6 +152,7 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
   );
   await stopped;
   await server.stop();
+  await closeEngines();
   await uploads.close();
   io.stderr('murmur serve: stopped\n');
   return 0;

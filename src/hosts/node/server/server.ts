@@ -21,11 +21,16 @@ import {
   newRequestId,
   toServiceError,
 } from '../../../core/contract/errors';
-import { jobFailure, runJob, type JobDone, type JobOutcome } from '../../../engine/job/job';
+import {
+  jobFailure,
+  runJob,
+  type JobDone,
+  type JobEngine,
+  type JobOutcome,
+} from '../../../engine/job/job';
 import { openApiDocument } from '../../../core/contract/openapi';
 import type { TranscriptionResponse } from '../../../core/contract/response';
 import type { DeliveryFetch, DeliveryPolicy, DeliverySigner } from '../../../core/webhook/delivery';
-import type { EnginePorts } from '../../../engine/ports';
 import type { DiskFile } from '../media-file';
 import type { JobQueue, QueueHealth } from '../jobs/job-queue';
 import { JobMetrics } from '../jobs/job-metrics';
@@ -58,8 +63,11 @@ export interface ServerSettings extends ServerJobSettings {
   allowPrivateUrls: boolean;
   concurrency: number;
   queue: number;
-  /** One engine per concurrent transcription (each has its own ffmpeg; models are shared). */
-  engines: readonly EnginePorts[];
+  /**
+   * One engine per concurrent transcription: `murmur serve` gives each its own worker thread
+   * (models, ffmpeg and the pipeline's work there), so that this thread stays free to answer.
+   */
+  engines: readonly JobEngine[];
   version: string;
   /** Fastify's logger option: pino settings, or false for none. */
   logger: FastifyServerOptions['logger'];

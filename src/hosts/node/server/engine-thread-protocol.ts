@@ -1,0 +1,41 @@
+import type { MediaLimits } from '../../../core/audio/media-limits';
+import type { Script } from '../../../core/alignment/script';
+import type { SpeakerTurn } from '../../../core/assemble/speakers';
+import type { TranscriptionRequest } from '../../../core/contract/request';
+import type { Segment, TranscriptionResponse } from '../../../core/contract/response';
+import type { Stage } from '../../../core/stages';
+import type { Envelope, ErrorReply, WireError } from '../../../worker/envelope';
+import type { NodeEngineSettings } from '../engine-ports';
+import type { DiskFile } from '../media-file';
+
+/** The engine's settings as they cross to its thread (data only: no functions, no ports). */
+export type ThreadEngineSettings = Omit<
+  NodeEngineSettings,
+  'modelFiles' | 'ffmpeg' | 'ffmpegThread'
+>;
+
+/** One pipeline run, as it crosses: the request, and which of its events the caller hears. */
+export interface ThreadRun {
+  request: TranscriptionRequest<DiskFile>;
+  limits?: MediaLimits;
+  script?: Script;
+  events: { progress: boolean; segments: boolean; turns: boolean };
+}
+
+/**
+ * Calls from the main thread: a run, or the cancellation of one (with the reason its signal
+ * was aborted with, so that its error body is the one it would have been here).
+ */
+export type EngineThreadCall = Envelope<'run', ThreadRun> | Envelope<'cancel', WireError>;
+
+/**
+ * What the thread says: that its models are loaded (`ready`, id 0) or could not be (`error`,
+ * id 0), and for a run its events, then its response or its error.
+ */
+export type EngineThreadReply =
+  | Envelope<'ready', null>
+  | Envelope<'progress', { stage: Stage; fraction: number | null; detail: string }>
+  | Envelope<'segment', Segment>
+  | Envelope<'turns', SpeakerTurn[]>
+  | Envelope<'result', TranscriptionResponse>
+  | ErrorReply;

@@ -1,0 +1,75 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { runPipeline, warmUp, type PipelineOptions } from '../../../engine/pipeline';
+import { fromWireError, toWireError } from '../../../worker/envelope';
+import { nodeEnginePorts } from '../engine-ports';
+import type {
+  EngineThreadCall,
+  EngineThreadReply,
+  ThreadEngineSettings,
+} from './engine-thread-protocol';
+
+/**
+ * One slot's engine on a thread of its own: its models, its ffmpeg and every stage of the
+ * pipeline run here, so that the server's thread only carries requests in and answers out.
+ * The models load when the thread starts and stay loaded; runs come one at a time.
+ */
+const port = parentPort;
+if (port === null) throw new Error('The engine thread runs as a worker thread.');
+// Where the cores are all taken by transcriptions, the server's thread comes first: this
+// thread, and the runtime's threads it starts (they inherit it), yield to it (Linux, where a
+// thread has a priority of its own; elsewhere it is left as it is).
+try {
+  const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(thread)) setPriority(thread, 10);
+} catch {
+  // No /proc: the thread keeps the process's priority.
+}
+const engine = nodeEnginePorts(workerData as ThreadEngineSettings);
+const send = (reply: EngineThreadReply) => port.postMessage(reply);
+const runs = new Map<number, AbortController>();
+
+async function run(call: Extract<EngineThreadCall, { type: 'run' }>) {
+  const { id, data } = call;
+  const controller = new AbortController();
+  runs.set(id, controller);
+  const options: PipelineOptions = {
+    signal: controller.signal,
+    ...(data.limits ? { limits: data.limits } : {}),
+    ...(data.script ? { script: data.script } : {}),
+    ...(data.events.progress
+      ? {
+          onProgress: (stage, fraction, detail) =>
+            send({ id, type: 'progress', data: { stage, fraction, detail } }),
+        }
+      : {}),
+    ...(data.events.segments
+      ? { onSegment: (segment) => send({ id, type: 'segment', data: segment }) }
+      : {}),
+    ...(data.events.turns
+      ? { onSpeakerTurns: (turns) => send({ id, type: 'turns', data: turns }) }
+      : {}),
+  };
+  try {
+    send({ id, type: 'result', data: await runPipeline(data.request, engine, options) });
+  } catch (thrown) {
+    send({ id, type: 'error', data: toWireError(thrown) });
+  } finally {
+    runs.delete(id);
+  }
+}
+
+port.on('message', (call: EngineThreadCall) => {
+  if (call.type === 'cancel') runs.get(call.id)?.abort(fromWireError(call.data));
+  else void run(call);
+});
+
+try {
+  // Everything a request needs, loaded before the slot takes one.
+  await warmUp(engine);
+  await engine.recogniser({});
+  send({ id: 0, type: 'ready', data: null });
+} catch (thrown) {
+  send({ id: 0, type: 'error', data: toWireError(thrown) });
+}

@@ -1,0 +1,201 @@
+import { Worker } from 'node:worker_threads';
+import type { MediaFile, TranscriptionRequest } from '../../../core/contract/request';
+import type { TranscriptionResponse } from '../../../core/contract/response';
+import type { PipelineRunner } from '../../../engine/job/job';
+import type { PipelineOptions } from '../../../engine/pipeline';
+import { fromWireError, toWireError } from '../../../worker/envelope';
+import type { DiskFile } from '../media-file';
+import type {
+  EngineThreadCall,
+  EngineThreadReply,
+  ThreadEngineSettings,
+} from './engine-thread-protocol';
+
+const WORKER = new URL('./engine-thread-worker.mjs', import.meta.url);
+
+/**
+ * How long a cancelled run may take to stop between two steps before its thread is ended: a
+ * step that does not return to the thread's loop (one ffmpeg program, one model call) is not
+ * waited for.
+ */
+const CANCEL_GRACE_MS = 2000;
+
+interface Run {
+  options: PipelineOptions;
+  resolve: (response: TranscriptionResponse) => void;
+  reject: (error: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  ready: Promise<void>;
+  /** The runs sent to this thread and not yet ended (one at a time, as the slot sends them). */
+  runs: Map<number, Run>;
+}
+
+export interface EngineThreadOptions {
+  /** The thread's entry (tests give one that misbehaves); the engine's by default. */
+  entry?: URL;
+  cancelGraceMs?: number;
+}
+
+/**
+ * One concurrency slot's engine on a worker thread of its own. The models, ffmpeg and every
+ * stage of the pipeline run there: on the server's thread even the stages written in JS held
+ * answers to /health and to requests refused at once for hundreds of milliseconds. A thread
+ * that ends (a crash, or ended because a cancelled run did not stop) fails its run with an
+ * internal error, and the next run starts a fresh one, which loads the models again.
+ */
+export class EngineThread implements PipelineRunner {
+  private thread: Thread | null = null;
+  private next = 0;
+  private readonly entry: URL;
+  private readonly graceMs: number;
+
+  constructor(
+    private readonly settings: ThreadEngineSettings,
+    options: EngineThreadOptions = {},
+  ) {
+    this.entry = options.entry ?? WORKER;
+    this.graceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
+  }
+
+  /** Starts the thread, if it is not running, and resolves once its models are loaded. */
+  start(): Promise<void> {
+    return this.current().ready;
+  }
+
+  async runPipeline<F extends MediaFile>(
+    request: TranscriptionRequest<F>,
+    options: PipelineOptions,
+  ): Promise<TranscriptionResponse> {
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const thread = this.current();
+    await thread.ready;
+    signal?.throwIfAborted();
+    const id = ++this.next;
+    const call: EngineThreadCall = {
+      id,
+      type: 'run',
+      data: {
+        request: request as unknown as TranscriptionRequest<DiskFile>,
+        ...(options.limits ? { limits: options.limits } : {}),
+        ...(options.script ? { script: options.script } : {}),
+        events: {
+          progress: options.onProgress !== undefined,
+          segments: options.onSegment !== undefined,
+          turns: options.onSpeakerTurns !== undefined,
+        },
+      },
+    };
+    return new Promise<TranscriptionResponse>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const onAbort = () => {
+        thread.worker.postMessage({
+          id,
+          type: 'cancel',
+          data: toWireError(signal?.reason),
+        } satisfies EngineThreadCall);
+        timer = setTimeout(() => {
+          const run = thread.runs.get(id);
+          if (run === undefined) return;
+          thread.runs.delete(id);
+          run.reject(signal?.reason as Error);
+          void this.end(thread);
+        }, this.graceMs);
+      };
+      const settle = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        if (thread.runs.size === 0) thread.worker.unref();
+      };
+      thread.runs.set(id, {
+        options,
+        resolve: (response) => {
+          settle();
+          resolve(response);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // A thread with a run under way keeps the process alive; an idle one does not.
+      thread.worker.ref();
+      thread.worker.postMessage(call);
+    });
+  }
+
+  /** Ends the thread (runs under way fail); a later run starts a fresh one. */
+  async close(): Promise<void> {
+    if (this.thread) await this.end(this.thread);
+  }
+
+  private async end(thread: Thread) {
+    if (this.thread === thread) this.thread = null;
+    await thread.worker.terminate();
+  }
+
+  private current(): Thread {
+    if (this.thread) return this.thread;
+    // Loading keeps the process alive; an idle thread then does not.
+    const worker = new Worker(this.entry, { workerData: this.settings });
+    let loaded: () => void = () => undefined;
+    let failed: (error: Error) => void = () => undefined;
+    const ready = new Promise<void>((resolve, reject) => {
+      loaded = resolve;
+      failed = reject;
+    });
+    // Nobody may be waiting yet: a failure to load is told to whoever waits later.
+    ready.catch(() => undefined);
+    const runs = new Map<number, Run>();
+    const thread: Thread = { worker, ready, runs };
+    worker.on('message', (reply: EngineThreadReply) => {
+      if (reply.id === 0) {
+        if (reply.type === 'ready') {
+          if (runs.size === 0) worker.unref();
+          loaded();
+        } else if (reply.type === 'error') failed(fromWireError(reply.data));
+        return;
+      }
+      const run = runs.get(reply.id);
+      if (run === undefined) return;
+      switch (reply.type) {
+        case 'progress':
+          run.options.onProgress?.(reply.data.stage, reply.data.fraction, reply.data.detail);
+          return;
+        case 'segment':
+          run.options.onSegment?.(reply.data);
+          return;
+        case 'turns':
+          run.options.onSpeakerTurns?.(reply.data);
+          return;
+        case 'result':
+          runs.delete(reply.id);
+          run.resolve(reply.data);
+          return;
+        case 'error':
+          runs.delete(reply.id);
+          run.reject(fromWireError(reply.data));
+          return;
+      }
+    });
+    let ended: Error | null = null;
+    const fail = (error: Error) => {
+      ended ??= error;
+      if (this.thread === thread) this.thread = null;
+      failed(ended);
+      const left = [...runs.values()];
+      runs.clear();
+      for (const run of left) run.reject(ended);
+    };
+    worker.on('error', (error) =>
+      fail(new Error(`The transcription thread failed: ${error.message}`)),
+    );
+    worker.on('exit', (code) => fail(new Error(`The transcription thread ended (exit ${code}).`)));
+    this.thread = thread;
+    return thread;
+  }
+}
