@@ -94,8 +94,15 @@ test.describe('recording in the page', () => {
       await expect(page).toHaveTitle('● Recording — Murmur');
       expect(await seriousViolations(page), 'recording').toEqual([]);
       await recorder.waitForElapsed(Math.ceil(wavSeconds(MICROPHONE_WAV)) + 1);
+      // Live captions before Stop: settled lines of what was said, in the live region.
+      const settled = recorder.byId('record.captions-settled');
+      await expect
+        .poll(async () => wordErrorRate(fromFile, await settled.innerText()), { timeout: 30_000 })
+        .toBeLessThanOrEqual(0.35);
+      await expect(settled).toHaveAttribute('aria-live', 'polite');
+      await expect(recorder.byId('record.captions-problem')).toHaveCount(0);
       await recorder.stop();
-      const fromRecording = await recorder.resultText();
+      const fromRecording = await recorder.resultText('recording');
       await expect(page).toHaveTitle('Murmur — transcription in your browser');
       // The fake microphone resamples the file twice on its way (to the device's rate and back):
       // the same speech, not the same samples, starting a little later each run: a word or two of
@@ -134,7 +141,7 @@ test.describe('recording in the page', () => {
     await recorder.waitForElapsed(paused + 2);
     const total = await recorder.elapsed();
     await recorder.stop();
-    await recorder.resultText();
+    await recorder.resultText('recording');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download recording (WAV)' }).click(),
@@ -172,7 +179,7 @@ test.describe('recording in the page', () => {
       expect(await seriousViolations(page), 'recording offered back').toEqual([]);
 
       await page.getByRole('button', { name: `Transcribe ${text}` }).click();
-      expect((await recorder.resultText()).length).toBeGreaterThan(0);
+      expect((await recorder.resultText('recording')).length).toBeGreaterThan(0);
       // Transcribed, it is in the history and no longer offered.
       await expect(title).toHaveCount(0);
       await page.reload();
@@ -219,7 +226,7 @@ test.describe('recording in the page', () => {
       await expect(recorder.meter('Tab')).toBeVisible();
       await recorder.waitForElapsed(Math.ceil(wavSeconds(MICROPHONE_WAV)) + 1);
       await recorder.stop();
-      await recorder.resultText();
+      await recorder.resultText('recording');
       expect((await channelText(recorder, 'channel_0')).length).toBeGreaterThan(0);
       expect((await channelText(recorder, 'channel_1')).length).toBeGreaterThan(0);
     } finally {
@@ -301,7 +308,7 @@ test.describe('what stops a recording, said plainly', () => {
       await expect(recorder.byId('record.problem')).toHaveText(
         'The microphone stopped (unplugged or switched off). What was recorded until then is kept.',
       );
-      expect((await recorder.resultText()).length).toBeGreaterThan(0);
+      expect((await recorder.resultText('recording')).length).toBeGreaterThan(0);
       await expect(recorder.byId('record.problem')).toBeVisible();
     } finally {
       await close();

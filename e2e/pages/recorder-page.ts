@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { AppPage } from './app-page';
 
+/** The title a recording's result is shown under (its file's name without `.wav`). */
+const RECORDING_NAME = /^Recording \d{4}-\d\d-\d\d \d\d-\d\d$/;
+
 /** Recording in the Media section, as a user sees it. */
 export class RecorderPage {
   readonly app: AppPage;
@@ -41,12 +44,19 @@ export class RecorderPage {
     return this.page.getByRole('meter', { name: `${name} level` });
   }
 
-  /** The segments' text once the transcription has ended (failing on its error). */
-  async resultText(): Promise<string> {
+  /**
+   * The segments' text once the transcription has ended (failing on its error). `of: 'recording'`
+   * waits for the recording's result: until its transcription starts, the result shown before it
+   * stays on the page.
+   */
+  async resultText(of: 'file' | 'recording' = 'file'): Promise<string> {
     await expect(this.byId('result').or(this.byId('job.error'))).toBeVisible({
       timeout: 150_000,
     });
     await expect(this.byId('job.error')).toHaveCount(0);
+    if (of === 'recording') {
+      await expect(this.byId('result.title')).toHaveText(RECORDING_NAME, { timeout: 150_000 });
+    }
     return (await this.byId('result.segment-text').allInnerTexts()).join(' ');
   }
 }
