@@ -7,7 +7,8 @@
  *   settled) and to its settled line, p50 and p90, fed at real time;
  * - the worker's share of real time: the same audio fed as fast as the worker takes it;
  * - the renderer's memory over a long session fed faster than real time, at each quarter.
- * usage: tsx tools/bench/live-browser.ts [--phrases 24] [--chunk 0.25] [--long-minutes 20]
+ * usage: npm run bench:live (after live.ts), or
+ *   npx tsx tools/bench/live-browser.ts [--phrases 24] [--chunk 0.25] [--long-minutes 20]
  *   [--long-speed 6] [--model murmur-test/whisper-synth]
  */
 import { execFileSync } from 'node:child_process';

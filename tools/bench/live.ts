@@ -4,8 +4,8 @@
  * audio fed to its settled line, and to the first provisional line over it), the share of
  * real time the transcriber is busy (a phrase's end is that of espeak-ng's utterance, its own
  * trailing silence included); then a long session fed as fast as it goes, and the
- * audio it holds. The Chromium worker's figures are not measured here.
- * usage: npm run bench:live [-- --seconds 60 --long-minutes 10]
+ * audio it holds. `live-browser.ts` measures the same in Chromium's worker.
+ * usage: npx tsx tools/bench/live.ts [--seconds 60 --long-minutes 10]
  */
 import { concat, silence } from '../testing/speech';
 import { feed, spokenPhrases, startLive } from '../../src/hosts/node/live-testing';
