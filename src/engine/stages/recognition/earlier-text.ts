@@ -75,19 +75,7 @@ export class EarlierTextDecoder {
     task: 'transcribe' | 'translate',
     levelOnly = false,
   ): Promise<WindowDecode> {
-    if (levelOnly) {
-      return decodeWindow(this.model, encoded, seconds, {
-        language,
-        task,
-        hintTokens: this.hintTokens,
-        contextTokens: [],
-        temperatures: [0],
-        fallback: this.settings.fallback,
-        maxNewTokens: tokenBudget(this.model, seconds, this.settings),
-        random: this.random,
-        ...(this.signal ? { signal: this.signal } : {}),
-      });
-    }
+    if (levelOnly) return this.glance(encoded, seconds, language, task);
     // slice(-0) would be the whole array: a hint that fills the room leaves none for context
     const earlier =
       this.room > 0 && this.conditioning !== 'dropped' ? this.previous.slice(-this.room) : [];
@@ -122,8 +110,9 @@ export class EarlierTextDecoder {
   }
 
   /**
-   * A first look at speech still going on (live captions): one greedy pass with the hint but
-   * without the earlier text, whose failure is not retried, and nothing learnt from it.
+   * One greedy pass with the hint but without the earlier text, whose failure is not retried,
+   * and nothing learnt from it: a first look at speech still going on (live captions), or at a
+   * loud stretch VAD rejected (out of order, so the earlier text is no context for it).
    */
   glance(
     encoded: Tensor,
