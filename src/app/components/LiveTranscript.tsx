@@ -49,7 +49,10 @@ export function LiveTranscript({ captions, channelNames, problem }: LiveTranscri
       ))}
       {captions.behindSeconds > BEHIND_LIMIT && (
         <p className="mt-2 text-amber-800" data-testid="record.captions-behind">
-          {behindNotice(captions.behindSeconds)}
+          {behindNotice(
+            captions.behindSeconds,
+            captions.settled.length > 0 || provisional.length > 0,
+          )}
         </p>
       )}
       {problem && (

@@ -96,6 +96,14 @@ describe('live captions', () => {
     s.getState().receiveCaptions({ settled: [], provisional: [null], behindSeconds: 1.9 });
     expect(shown(s).html).not.toContain('behind');
     s.getState().receiveCaptions({ settled: [], provisional: [null], behindSeconds: 4.4 });
+    expect(shown(s).after).toEqual([
+      'Captions are 4 s behind while they start (the speech model loads first); they will catch up.',
+    ]);
+    s.getState().receiveCaptions({
+      settled: [line(' Hello.', 0)],
+      provisional: [null],
+      behindSeconds: 3.6,
+    });
     expect(shown(s).after).toEqual(['Captions are 4 s behind; they will catch up.']);
   });
 

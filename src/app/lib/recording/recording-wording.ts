@@ -32,9 +32,15 @@ export function captionsProblem(error: Error): string {
   return `Live captions stopped: ${error.message} The recording goes on, and is transcribed when you press Stop.`;
 }
 
-/** Captions that lag behind the recording. */
-export function behindNotice(seconds: number): string {
-  return `Captions are ${Math.round(seconds)} s behind; they will catch up.`;
+/**
+ * Captions that lag behind the recording. Before the first line, the lag is the captions
+ * starting: the worker loads the speech model on the first Record (seconds on WASM).
+ */
+export function behindNotice(seconds: number, started: boolean): string {
+  const lag = `Captions are ${Math.round(seconds)} s behind`;
+  return started
+    ? `${lag}; they will catch up.`
+    : `${lag} while they start (the speech model loads first); they will catch up.`;
 }
 
 /** Captions lag noticeably past this many seconds. */
