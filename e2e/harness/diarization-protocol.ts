@@ -1,4 +1,5 @@
 import type { Envelope, ErrorReply } from '../../src/worker/envelope';
+import type { SpeakerModelTimes } from '../../tools/testing/timed-speaker-models';
 
 /** What the diarization harness page asks its worker to run. */
 export interface DiarizationRun {
@@ -17,6 +18,8 @@ export interface DiarizationResult {
   /** Seconds the stage took (models already loaded), and loading them. */
   seconds: number;
   loadSeconds: number;
+  /** Of `seconds`, those spent in each model. */
+  times: SpeakerModelTimes;
   crossOriginIsolated: boolean;
 }
 
