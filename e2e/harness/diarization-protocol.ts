@@ -11,6 +11,8 @@ export interface DiarizationRun {
   samplesUrl: string;
   speech: { start: number; end: number }[];
   numSpeakers: number | null;
+  /** Stretches the embedding model is given at once (the stage's default when left out). */
+  embeddingBatch?: number;
 }
 
 export interface DiarizationResult {

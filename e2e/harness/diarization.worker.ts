@@ -1,6 +1,7 @@
 import { browserEnginePorts } from '../../src/hosts/browser/engine-ports';
 import { stageContexts } from '../../src/engine/stage-context';
 import * as diarization from '../../src/engine/stages/diarization';
+import { DEFAULT_DIARIZATION_SETTINGS } from '../../src/engine/stage-settings';
 import { toWireError } from '../../src/worker/envelope';
 import { timedSpeakerModels } from '../../tools/testing/timed-speaker-models';
 import type { DiarizationReply, DiarizationRequest } from './diarization-protocol';
@@ -30,6 +31,10 @@ scope.onmessage = async (event) => {
         channels: [{ index: 0, samples, speech: run.speech }],
         models: Promise.resolve(timed.models),
         counts: { num: run.numSpeakers, min: null, max: null },
+        settings: {
+          ...DEFAULT_DIARIZATION_SETTINGS,
+          embeddingBatch: run.embeddingBatch ?? DEFAULT_DIARIZATION_SETTINGS.embeddingBatch,
+        },
       },
       stageContexts(ports, undefined)('diarize'),
     );

@@ -8,7 +8,8 @@
  * stage would find it. Prints seconds per minute of audio, peak memory, and how the stage's time
  * splits between the segmentation model, the embedding model and the rest (clustering, turns).
  * usage: tsx tools/bench/diarization.ts [--seconds 600] [--runs 1] [--node-only|--browser-only]
- *   [--segmentation-model ID] [--embedding-model ID]
+ *   [--segmentation-model ID] [--embedding-model ID] [--embedding-batch N]
+ * (`--embedding-batch 1`: one stretch a call of the embedding model, as before batches.)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import type { DiarizationReply, DiarizationRun } from '../../e2e/harness/diarization-protocol';
 import { stageContexts } from '../../src/engine/stage-context';
 import * as diarization from '../../src/engine/stages/diarization';
+import { DEFAULT_DIARIZATION_SETTINGS } from '../../src/engine/stage-settings';
 import { nodeEnginePorts } from '../../src/hosts/node/engine-ports';
 import { conversation } from '../testing/conversation';
 import { timedSpeakerModels, type SpeakerModelTimes } from '../testing/timed-speaker-models';
@@ -31,6 +33,10 @@ const runs = Number(option('runs') ?? 1);
 const segmentationModel = option('segmentation-model') ?? 'murmur-bench/segmentation-3.0-sized';
 const embeddingModel = option('embedding-model') ?? 'murmur-bench/wespeaker-resnet34-sized';
 const models = join(REPO, '.models');
+const embeddingBatch = Number(
+  option('embedding-batch') ?? DEFAULT_DIARIZATION_SETTINGS.embeddingBatch,
+);
+const settings = { ...DEFAULT_DIARIZATION_SETTINGS, embeddingBatch };
 
 if (segmentationModel.startsWith('murmur-bench/') && !existsSync(join(models, segmentationModel))) {
   console.error('Making the benchmark models (generated weights at production sizes) ...');
@@ -95,6 +101,7 @@ async function nodeRuns() {
         channels: [{ index: 0, samples: talk.samples, speech }],
         models: Promise.resolve(timed.models),
         counts: { num: null, min: null, max: null },
+        settings,
       },
       stageContexts(ports, undefined)('diarize'),
     );
@@ -139,6 +146,7 @@ async function browserRuns() {
         samplesUrl: `${preview.base}/bench-audio.f32`,
         speech,
         numSpeakers: null,
+        embeddingBatch,
       };
       const memory = sampleChromiumMemory();
       const reply = (await page.evaluate(
@@ -170,7 +178,7 @@ if (!process.argv.includes('--browser-only')) await nodeRuns();
 if (!process.argv.includes('--node-only')) await browserRuns();
 console.log(
   `\n${audioSeconds.toFixed(0)} s conversation (3 speakers, ${speechSeconds.toFixed(0)} s of speech), ` +
-    `${segmentationModel} + ${embeddingModel}, median of ${runs}\n`,
+    `${segmentationModel} + ${embeddingModel}, embeddings ${embeddingBatch} a call at most, median of ${runs}\n`,
 );
 console.log(
   '| host | diarization (s) | s per minute of audio | real-time factor | segmentation (s) | embedding (s) | embeddings | rest (s) | load (s) | peak memory | speakers |',
