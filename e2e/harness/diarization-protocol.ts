@@ -1,4 +1,5 @@
 import type { Envelope, ErrorReply } from '../../src/worker/envelope';
+import type { SpeakerModelTimes } from '../../tools/testing/timed-speaker-models';
 
 /** What the diarization harness page asks its worker to run. */
 export interface DiarizationRun {
@@ -10,6 +11,8 @@ export interface DiarizationRun {
   samplesUrl: string;
   speech: { start: number; end: number }[];
   numSpeakers: number | null;
+  /** Stretches the embedding model is given at once (the stage's default when left out). */
+  embeddingBatch?: number;
 }
 
 export interface DiarizationResult {
@@ -17,6 +20,8 @@ export interface DiarizationResult {
   /** Seconds the stage took (models already loaded), and loading them. */
   seconds: number;
   loadSeconds: number;
+  /** Of `seconds`, those spent in each model. */
+  times: SpeakerModelTimes;
   crossOriginIsolated: boolean;
 }
 

@@ -216,8 +216,11 @@ export interface LoadedSpeakerModels {
   segment(
     windows: readonly Float32Array[],
   ): Promise<{ logits: Float32Array; frames: number; classes: number }[]>;
-  /** One embedding of a stretch of 16 kHz audio. */
-  embed(samples: Float32Array): Promise<Float32Array>;
+  /**
+   * One embedding per stretch of 16 kHz audio, in order. Stretches of the same length go
+   * through the model together (one call, a batch); the caller decides how many at once.
+   */
+  embed(stretches: readonly Float32Array[]): Promise<Float32Array[]>;
   dispose(): Promise<void>;
 }
 

@@ -5,9 +5,11 @@
  * Models: generated weights at the production models' sizes (pyannote segmentation 3.0 and
  * WeSpeaker ResNet34: `murmur-bench/...`, made by tools/models/diarization/make_bench_models.py
  * when missing), or any other pair. Speech is where the conversation's turns are, as the speech
- * stage would find it. Prints seconds per minute of audio and peak memory.
+ * stage would find it. Prints seconds per minute of audio, peak memory, and how the stage's time
+ * splits between the segmentation model, the embedding model and the rest (clustering, turns).
  * usage: tsx tools/bench/diarization.ts [--seconds 600] [--runs 1] [--node-only|--browser-only]
- *   [--segmentation-model ID] [--embedding-model ID]
+ *   [--segmentation-model ID] [--embedding-model ID] [--embedding-batch N]
+ * (`--embedding-batch 1`: one stretch a call of the embedding model, as before batches.)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -15,8 +17,10 @@ import { join } from 'node:path';
 import type { DiarizationReply, DiarizationRun } from '../../e2e/harness/diarization-protocol';
 import { stageContexts } from '../../src/engine/stage-context';
 import * as diarization from '../../src/engine/stages/diarization';
+import { DEFAULT_DIARIZATION_SETTINGS } from '../../src/engine/stage-settings';
 import { nodeEnginePorts } from '../../src/hosts/node/engine-ports';
 import { conversation } from '../testing/conversation';
+import { timedSpeakerModels, type SpeakerModelTimes } from '../testing/timed-speaker-models';
 import { REPO } from './bench-media';
 import { buildHarness, launchChromium, sampleChromiumMemory, startPreview } from './chromium';
 
@@ -29,6 +33,10 @@ const runs = Number(option('runs') ?? 1);
 const segmentationModel = option('segmentation-model') ?? 'murmur-bench/segmentation-3.0-sized';
 const embeddingModel = option('embedding-model') ?? 'murmur-bench/wespeaker-resnet34-sized';
 const models = join(REPO, '.models');
+const embeddingBatch = Number(
+  option('embedding-batch') ?? DEFAULT_DIARIZATION_SETTINGS.embeddingBatch,
+);
+const settings = { ...DEFAULT_DIARIZATION_SETTINGS, embeddingBatch };
 
 if (segmentationModel.startsWith('murmur-bench/') && !existsSync(join(models, segmentationModel))) {
   console.error('Making the benchmark models (generated weights at production sizes) ...');
@@ -54,6 +62,14 @@ for (const t of [...talk.turns].sort((a, b) => a.start - b.start)) {
 }
 const speechSeconds = speech.reduce((s, r) => s + r.end - r.start, 0);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The stage's seconds split between the two models and the rest. */
+function split(total: number, t: SpeakerModelTimes): string {
+  return (
+    `(segmentation ${t.segmentSeconds.toFixed(1)} s in ${t.segmentCalls} calls, ` +
+    `embedding ${t.embedSeconds.toFixed(1)} s: ${t.embeddings} embeddings in ${t.embedCalls} calls, ` +
+    `rest ${(total - t.segmentSeconds - t.embedSeconds).toFixed(1)} s)`
+  );
+}
 
 interface Row {
   host: string;
@@ -61,6 +77,7 @@ interface Row {
   loadSeconds: number;
   peakMb: number;
   speakers: number;
+  times: SpeakerModelTimes[];
 }
 const rows: Row[] = [];
 
@@ -72,25 +89,37 @@ function peakRssMb(): number {
 async function nodeRuns() {
   const ports = nodeEnginePorts({ models, model: 'unused', segmentationModel, embeddingModel });
   const t0 = performance.now();
-  const loaded = ports.speakers!.load({});
-  await loaded;
+  const loaded = await ports.speakers!.load({});
   const loadSeconds = (performance.now() - t0) / 1000;
   const times: number[] = [];
+  const parts: SpeakerModelTimes[] = [];
   let speakers = 0;
   for (let r = 0; r < runs; r++) {
+    const timed = timedSpeakerModels(loaded);
     const out = await diarization.run(
       {
         channels: [{ index: 0, samples: talk.samples, speech }],
-        models: loaded,
+        models: Promise.resolve(timed.models),
         counts: { num: null, min: null, max: null },
+        settings,
       },
       stageContexts(ports, undefined)('diarize'),
     );
     times.push(out.seconds);
+    parts.push(timed.times);
     speakers = new Set(out.turns.map((t) => t.speaker)).size;
-    console.error(`node run ${r + 1}: ${out.seconds.toFixed(1)} s`);
+    console.error(
+      `node run ${r + 1}: ${out.seconds.toFixed(1)} s ${split(out.seconds, timed.times)}`,
+    );
   }
-  rows.push({ host: 'Node', seconds: times, loadSeconds, peakMb: peakRssMb(), speakers });
+  rows.push({
+    host: 'Node',
+    seconds: times,
+    loadSeconds,
+    peakMb: peakRssMb(),
+    speakers,
+    times: parts,
+  });
 }
 
 async function browserRuns() {
@@ -104,6 +133,7 @@ async function browserRuns() {
     let loadSeconds = 0;
     let peakMb = 0;
     let speakers = 0;
+    const parts: SpeakerModelTimes[] = [];
     for (let r = 0; r < runs; r++) {
       const page = await browser.newPage();
       page.setDefaultTimeout(0);
@@ -116,6 +146,7 @@ async function browserRuns() {
         samplesUrl: `${preview.base}/bench-audio.f32`,
         speech,
         numSpeakers: null,
+        embeddingBatch,
       };
       const memory = sampleChromiumMemory();
       const reply = (await page.evaluate(
@@ -128,12 +159,15 @@ async function browserRuns() {
       if (!result.crossOriginIsolated)
         throw new Error('The harness page is not cross-origin isolated.');
       times.push(result.seconds);
+      parts.push(result.times);
       loadSeconds = result.loadSeconds;
       speakers = new Set(result.turns.map((t) => t.speaker)).size;
-      console.error(`chromium run ${r + 1}: ${result.seconds.toFixed(1)} s`);
+      console.error(
+        `chromium run ${r + 1}: ${result.seconds.toFixed(1)} s ${split(result.seconds, result.times)}`,
+      );
       await page.close();
     }
-    rows.push({ host: 'Chromium', seconds: times, loadSeconds, peakMb, speakers });
+    rows.push({ host: 'Chromium', seconds: times, loadSeconds, peakMb, speakers, times: parts });
   } finally {
     await browser.close();
     preview.stop();
@@ -144,15 +178,17 @@ if (!process.argv.includes('--browser-only')) await nodeRuns();
 if (!process.argv.includes('--node-only')) await browserRuns();
 console.log(
   `\n${audioSeconds.toFixed(0)} s conversation (3 speakers, ${speechSeconds.toFixed(0)} s of speech), ` +
-    `${segmentationModel} + ${embeddingModel}, median of ${runs}\n`,
+    `${segmentationModel} + ${embeddingModel}, embeddings ${embeddingBatch} a call at most, median of ${runs}\n`,
 );
 console.log(
-  '| host | diarization (s) | s per minute of audio | real-time factor | load (s) | peak memory | speakers |',
+  '| host | diarization (s) | s per minute of audio | real-time factor | segmentation (s) | embedding (s) | embeddings | rest (s) | load (s) | peak memory | speakers |',
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const s = median(r.seconds);
   console.log(
-    `| ${r.host} | ${s.toFixed(1)} | ${((60 * s) / audioSeconds).toFixed(2)} | ${(s / audioSeconds).toFixed(3)} | ${r.loadSeconds.toFixed(2)} | ${Math.round(r.peakMb)} MB | ${r.speakers} |`,
+    `| ${r.host} | ${s.toFixed(1)} | ${((60 * s) / audioSeconds).toFixed(2)} | ${(s / audioSeconds).toFixed(3)} | ` +
+      `${median(r.times.map((t) => t.segmentSeconds)).toFixed(1)} | ${median(r.times.map((t) => t.embedSeconds)).toFixed(1)} | ` +
+      `${median(r.times.map((t) => t.embeddings))} | ${median(r.seconds.map((x, i) => x - r.times[i]!.segmentSeconds - r.times[i]!.embedSeconds)).toFixed(1)} | ${r.loadSeconds.toFixed(2)} | ${Math.round(r.peakMb)} MB | ${r.speakers} |`,
   );
 }

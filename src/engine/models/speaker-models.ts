@@ -11,9 +11,13 @@ export type SpeakerDevice = 'cpu' | 'wasm';
 const DEFAULT_THRESHOLD = 0.248;
 
 interface ModelCall {
-  (inputs: Record<string, unknown>): Promise<Record<string, { data: unknown; dims: number[] }>>;
+  (inputs: Record<string, unknown>): Promise<Record<string, Values>>;
   config: Record<string, unknown>;
   dispose(): Promise<void>;
+}
+interface Values {
+  data: unknown;
+  dims: number[];
 }
 type Extractor = ((audio: Float32Array) => Promise<Record<string, unknown>>) & {
   config: Record<string, unknown>;
@@ -106,11 +110,34 @@ export async function loadSpeakerModels(
         classes,
       }));
     },
-    async embed(samples) {
-      const features = await embFeatures(samples);
-      const out = await embedding(features);
-      const first = out.embeddings ?? Object.values(out)[0]!;
-      return Float32Array.from(first.data as Float32Array);
+    async embed(stretches) {
+      const out: Float32Array[] = new Array<Float32Array>(stretches.length);
+      // The model has no mask over time (its pooling would count padding), so only stretches
+      // of one length share a batch.
+      const byLength = new Map<number, number[]>();
+      stretches.forEach((s, i) => byLength.set(s.length, [...(byLength.get(s.length) ?? []), i]));
+      for (const indices of byLength.values()) {
+        const features: Values[] = [];
+        for (const i of indices) {
+          features.push((await embFeatures(stretches[i]!)).input_features as Values);
+        }
+        const [, frames, bins] = features[0]!.dims as [number, number, number];
+        const joined = new Float32Array(indices.length * frames * bins);
+        features.forEach((f, k) => joined.set(f.data as Float32Array, k * frames * bins));
+        const result = await embedding({
+          input_features: new transformers.Tensor('float32', joined, [
+            indices.length,
+            frames,
+            bins,
+          ]),
+        });
+        const vectors = result.embeddings ?? Object.values(result)[0]!;
+        const size = (vectors.data as Float32Array).length / indices.length;
+        indices.forEach((i, k) => {
+          out[i] = (vectors.data as Float32Array).slice(k * size, (k + 1) * size);
+        });
+      }
+      return out;
     },
     async dispose() {
       await Promise.all([segmentation.dispose(), embedding.dispose()]);

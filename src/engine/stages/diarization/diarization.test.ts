@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { POWERSET } from '../../../core/diarize/local-speakers';
 import type { EnginePorts, LoadedSpeakerModels } from '../../ports';
 import type { StageContext } from '../../stage-context';
+import { DEFAULT_DIARIZATION_SETTINGS } from '../../stage-settings';
 import { embeddingWindows, run } from './index';
 
 const RATE = 16000;
@@ -27,7 +28,7 @@ function peopleAt(level: number): Person[] {
   return [];
 }
 
-function fakeModels(): LoadedSpeakerModels & { embedded: number } {
+function fakeModels(): LoadedSpeakerModels & { embedded: number; calls: number[][] } {
   const models = {
     segmentationId: 'fake/segmentation',
     embeddingId: 'fake/embedding',
@@ -37,6 +38,8 @@ function fakeModels(): LoadedSpeakerModels & { embedded: number } {
     frameSpan: 990,
     clusteringThreshold: 0.3,
     embedded: 0,
+    /** The lengths of the stretches of each call of the embedding model. */
+    calls: [] as number[][],
     async segment(windows: readonly Float32Array[]) {
       return windows.map((w) => {
         const frames = Math.floor((w.length - 990) / STEP) + 1;
@@ -62,15 +65,19 @@ function fakeModels(): LoadedSpeakerModels & { embedded: number } {
         return { logits, frames, classes: 7 };
       });
     },
-    async embed(samples: Float32Array) {
-      models.embedded++;
-      const mean = samples.reduce((s, x) => s + x, 0) / samples.length;
-      const [p] = peopleAt(mean);
-      // A little of each stretch's own in every vector, as no two real embeddings are equal.
-      return Float32Array.from(
-        { length: 4 },
-        (_, i) => (['A', 'B', 'C'][i] === p ? 1 : 0.05) + 0.05 * Math.sin(samples.length * (i + 1)),
-      );
+    async embed(stretches: readonly Float32Array[]) {
+      models.calls.push(stretches.map((s) => s.length));
+      models.embedded += stretches.length;
+      return stretches.map((samples) => {
+        const mean = samples.reduce((s, x) => s + x, 0) / samples.length;
+        const [p] = peopleAt(mean);
+        // A little of each stretch's own in every vector, as no two real embeddings are equal.
+        return Float32Array.from(
+          { length: 4 },
+          (_, i) =>
+            (['A', 'B', 'C'][i] === p ? 1 : 0.05) + 0.05 * Math.sin(samples.length * (i + 1)),
+        );
+      });
     },
     async dispose() {},
   };
@@ -209,6 +216,74 @@ describe('diarization stage', () => {
 });
 
 describe('embeddingWindows', () => {
+  it('runs stretches of one length together, with the same turns as one at a time', async () => {
+    const samples = talk(40, TURNS);
+    const channels = [{ index: 0, samples, speech: [{ start: 0, end: 40 }] }];
+    const single = fakeModels();
+    const batched = fakeModels();
+    const one = await run(
+      {
+        channels,
+        models: Promise.resolve(single),
+        counts: none,
+        settings: { ...DEFAULT_DIARIZATION_SETTINGS, embeddingBatch: 1 },
+      },
+      context(),
+    );
+    const four = await run(
+      {
+        channels,
+        models: Promise.resolve(batched),
+        counts: none,
+        settings: { ...DEFAULT_DIARIZATION_SETTINGS, embeddingBatch: 4 },
+      },
+      context(),
+    );
+    expect(four.turns).toEqual(one.turns);
+    expect(batched.embedded).toBe(single.embedded);
+    expect(single.calls.every((c) => c.length === 1)).toBe(true);
+    expect(batched.calls.length).toBeLessThan(single.calls.length);
+    for (const call of batched.calls) {
+      expect(call.length).toBeLessThanOrEqual(4);
+      expect(new Set(call).size).toBe(1);
+    }
+  });
+
+  it('embeds the audio of two who are only heard together once', async () => {
+    const speech = [{ start: 0, end: 30 }];
+    const alone = fakeModels();
+    const together = fakeModels();
+    await run(
+      {
+        channels: [{ index: 0, samples: talk(30, [['A', 0, 30]]), speech }],
+        models: Promise.resolve(alone),
+        counts: none,
+      },
+      context(),
+    );
+    const out = await run(
+      {
+        channels: [
+          {
+            index: 0,
+            samples: talk(30, [
+              ['A', 0, 30],
+              ['B', 0, 30],
+            ]),
+            speech,
+          },
+        ],
+        models: Promise.resolve(together),
+        counts: none,
+      },
+      context(),
+    );
+    // One stretch a window in both: the two speakers of a window share theirs.
+    expect(alone.embedded).toBeGreaterThan(0);
+    expect(together.embedded).toBe(alone.embedded);
+    expect(out.turns.length).toBeGreaterThan(0);
+  });
+
   it('gives embeddings to the ends of each run and to windows at most a window apart', () => {
     expect(embeddingWindows([0, 5, 10, 15, 20], 5, 10)).toEqual([true, false, true, false, true]);
     expect(embeddingWindows([0, 5, 10, 15], 5, 10)).toEqual([true, false, true, true]);

@@ -47,6 +47,18 @@ export interface DiarizationStageInput {
   settings?: DiarizationSettings;
 }
 
+/** A stretch of a local speaker's audio waiting for the embedding model, and where it goes. */
+interface PendingEmbedding {
+  samples: Float32Array;
+  /** Its places in the file's list of embeddings, and in its window's local speakers. */
+  slots: number[];
+  targets: [(Float32Array | null)[], number][];
+}
+
+/** Batches' worth of stretches that may wait before all are run, whatever their lengths. */
+const PENDING_MOST = 4;
+const EMPTY = new Float32Array(0);
+
 export async function run(
   input: DiarizationStageInput,
   context: StageContext,
@@ -77,11 +89,39 @@ export async function run(
   report();
 
   const windows: (WindowSpeakers & { embedded: boolean })[] = [];
+  // In the order the speakers were found (the clustering's order); filled in as batches run.
   const embeddings: Float32Array[] = [];
   const embeddingChannels: number[] = [];
   const frameSeconds = models.frameStep / rate;
   const minFrames = Math.ceil(settings.minEmbeddingSeconds / frameSeconds);
   const maxFrames = Math.floor(settings.maxEmbeddingSeconds / frameSeconds);
+  const embeddingBatch = Math.max(1, settings.embeddingBatch);
+  const pending: PendingEmbedding[] = [];
+  // Runs the waiting stretches of one length in batches of `embeddingBatch`; with `all`, also
+  // the last, smaller batch of each length. Stretches wait at most a few segmentation batches,
+  // so that a long file never holds many of them.
+  const embedPending = async (all: boolean) => {
+    const byLength = new Map<number, PendingEmbedding[]>();
+    for (const p of pending)
+      byLength.set(p.samples.length, [...(byLength.get(p.samples.length) ?? []), p]);
+    const run: PendingEmbedding[][] = [];
+    for (const group of byLength.values()) {
+      for (let k = 0; k < group.length; k += embeddingBatch) {
+        const chunk = group.slice(k, k + embeddingBatch);
+        if (all || chunk.length === embeddingBatch) run.push(chunk);
+      }
+    }
+    for (const chunk of run) {
+      context.signal?.throwIfAborted();
+      const vectors = await models.embed(chunk.map((p) => p.samples));
+      chunk.forEach((p, k) => {
+        const vector = normalise(vectors[k]!);
+        for (const slot of p.slots) embeddings[slot] = vector;
+        for (const [local, speaker] of p.targets) local[speaker] = vector;
+        pending.splice(pending.indexOf(p), 1);
+      });
+    }
+  };
   for (const { channel, plan } of plans) {
     const embedded = embeddingWindows(
       plan.starts,
@@ -107,22 +147,32 @@ export async function run(
         const inside = Math.ceil((channel.samples.length - start) / plan.frameStep);
         const frames = Math.max(0, Math.min(modelFrames, inside));
         const active = localActivity(logits, frames, classes);
-        const local: (Float32Array | null)[] = [];
-        for (let s = 0; s < LOCAL_SPEAKERS; s++) {
-          if (!embedded[b + i]) {
-            local.push(null);
-            continue;
-          }
+        const local: (Float32Array | null)[] = new Array<Float32Array | null>(LOCAL_SPEAKERS).fill(
+          null,
+        );
+        // A window's local speakers whose embedding frames are the same (two who are never
+        // heard alone, in the same frames) share one embedding: the same audio gives the same.
+        const mine: { frames: string; embedding: PendingEmbedding }[] = [];
+        for (let s = 0; s < LOCAL_SPEAKERS && embedded[b + i]; s++) {
           const chosen = embeddingFrames(speakerFrames(active, frames, s), minFrames, maxFrames);
-          if (chosen === null) {
-            local.push(null);
+          if (chosen === null) continue;
+          const slot = embeddings.length;
+          embeddings.push(EMPTY);
+          embeddingChannels.push(channel.index);
+          const key = chosen.join();
+          const same = mine.find((m) => m.frames === key);
+          if (same) {
+            same.embedding.slots.push(slot);
+            same.embedding.targets.push([local, s]);
             continue;
           }
-          const samples = framesAudio(audio[i]!, chosen, plan.frameStep, models.frameSpan);
-          const vector = normalise(await models.embed(samples));
-          local.push(vector);
-          embeddings.push(vector);
-          embeddingChannels.push(channel.index);
+          const embedding: PendingEmbedding = {
+            samples: framesAudio(audio[i]!, chosen, plan.frameStep, models.frameSpan),
+            slots: [slot],
+            targets: [[local, s]],
+          };
+          mine.push({ frames: key, embedding });
+          pending.push(embedding);
         }
         windows.push({
           channel: channel.index,
@@ -134,9 +184,11 @@ export async function run(
         });
         done++;
       }
+      await embedPending(pending.length >= PENDING_MOST * embeddingBatch);
       report();
     }
   }
+  await embedPending(true);
 
   const clusters = clusterEmbeddings(embeddings, embeddingChannels, {
     ...input.counts,
