@@ -116,10 +116,7 @@ test.describe('recording in the page', () => {
       );
 
       // The recording itself, as saved: a WAV as long as what was recorded.
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Download recording (WAV)' }).click(),
-      ]);
+      const download = await recorder.downloadRecording();
       expect(download.suggestedFilename()).toMatch(/^Recording .*\.wav$/);
       expect(wavSeconds(await download.path())).toBeGreaterThan(wavSeconds(MICROPHONE_WAV));
     } finally {
@@ -142,10 +139,7 @@ test.describe('recording in the page', () => {
     const total = await recorder.elapsed();
     await recorder.stop();
     await recorder.resultText('recording');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download recording (WAV)' }).click(),
-    ]);
+    const download = await recorder.downloadRecording();
     // The file holds what was recorded, not the 2.5 s of pause.
     expect(wavSeconds(await download.path())).toBeGreaterThanOrEqual(total);
     expect(wavSeconds(await download.path())).toBeLessThan(total + 2);

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import { AppPage } from './app-page';
 
 /** The title a recording's result is shown under (its file's name without `.wav`). */
@@ -38,6 +38,15 @@ export class RecorderPage {
 
   async waitForElapsed(seconds: number): Promise<void> {
     await expect.poll(() => this.elapsed(), { timeout: 60_000 }).toBeGreaterThanOrEqual(seconds);
+  }
+
+  /** The recording as saved by "Download recording (WAV)". */
+  async downloadRecording(): Promise<Download> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByRole('button', { name: 'Download recording (WAV)' }).click(),
+    ]);
+    return download;
   }
 
   meter(name: string): Locator {
