@@ -160,6 +160,45 @@ test.describe('the media stage in the browser', () => {
     expect(denoised.timings.noise_reduction_time).toBeGreaterThan(0);
   });
 
+  test('keeps long audio in the origin-private file system with the same result as memory', async ({
+    page,
+  }) => {
+    // 44 s, made "long" (kept 16-bit) by the option: blocks of 16 s go to the file.
+    const looped = generate('jfk-looped.wav', [
+      '-stream_loop',
+      '3',
+      '-i',
+      media('speech/jfk.wav'),
+      '-ac',
+      '2',
+    ]);
+    const compact = { compactFromSeconds: 0 };
+    const inMemory = await prepared(page, looped, { ...compact, spill: false });
+    const stored = await prepared(page, looped, compact);
+    expect(inMemory.channels.map((c) => c.stored)).toEqual([false]);
+    expect(stored.channels.map((c) => c.stored)).toEqual([true]);
+    // Everything but the times and the form the samples were kept in.
+    const untimed = (summary: typeof stored) => ({
+      file: summary.file,
+      nbSilentChannels: summary.nbSilentChannels,
+      billing: summary.billing,
+      totalSpeechDuration: summary.totalSpeechDuration,
+      channels: summary.channels.map(({ stored: _, ...c }) => c),
+    });
+    expect(untimed(stored)).toEqual(untimed(inMemory));
+    expect(stored.channels[0]!.length).toBeGreaterThan(16000 * 40);
+    // Each run's file is removed once it is read: none is left in the file system.
+    const left = await page.evaluate(async () => {
+      const root = await navigator.storage.getDirectory();
+      const names: string[] = [];
+      for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys()) {
+        names.push(name);
+      }
+      return names.filter((n) => n.startsWith('murmur-audio-'));
+    });
+    expect(left).toEqual([]);
+  });
+
   test('refuses bad files, each with its own error', async ({ page }) => {
     const text = join(scratch, 'notes.mp3');
     execFileSync('sh', ['-c', `printf 'meeting notes, not a recording\\n' > ${text}`]);

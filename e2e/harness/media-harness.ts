@@ -17,6 +17,8 @@ export interface HarnessOptions {
   endpoint?: 'audio' | 'video';
   toggleNoiseReduction?: boolean;
   windowSeconds?: number;
+  compactFromSeconds?: number;
+  spill?: boolean;
 }
 
 function prepare(options: HarnessOptions = {}): Promise<HarnessReply> {
@@ -31,6 +33,8 @@ function prepare(options: HarnessOptions = {}): Promise<HarnessReply> {
       endpoint: options.endpoint ?? 'audio',
       toggleNoiseReduction: options.toggleNoiseReduction ?? false,
       windowSeconds: options.windowSeconds ?? null,
+      compactFromSeconds: options.compactFromSeconds ?? null,
+      spill: options.spill ?? true,
     },
   };
   return new Promise((resolve) => {

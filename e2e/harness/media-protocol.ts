@@ -10,6 +10,10 @@ export type HarnessRequest = Envelope<
     endpoint: 'audio' | 'video';
     toggleNoiseReduction: boolean;
     windowSeconds: number | null;
+    /** Audio this long or longer is kept 16-bit (null: the media settings' default). */
+    compactFromSeconds: number | null;
+    /** False: compact audio stays in memory rather than in the origin-private file system. */
+    spill: boolean;
   }
 >;
 
@@ -20,7 +24,15 @@ export interface HarnessSummary {
   billing: ChannelBilling[];
   totalSpeechDuration: number;
   timings: { audio_conversion_time: number; vad_time: number; noise_reduction_time: number };
-  channels: { index: number; length: number; speechSeconds: number; rms: number; head: number[] }[];
+  channels: {
+    index: number;
+    length: number;
+    speechSeconds: number;
+    rms: number;
+    head: number[];
+    /** Kept in the origin-private file system rather than memory. */
+    stored: boolean;
+  }[];
   progress: string[];
   wallSeconds: number;
 }

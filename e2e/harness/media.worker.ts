@@ -1,5 +1,5 @@
 import { spanDuration } from '../../src/core/audio/speech-regions';
-import { pcmFloats } from '../../src/core/audio/pcm';
+import { forEachStretch, isSixteenBit, isStoredPcm, pcmFloats } from '../../src/core/audio/pcm';
 import { requestWithDefaults } from '../../src/core/contract/request';
 import { prepareAudio } from '../../src/engine/pipeline';
 import { browserEnginePorts } from '../../src/hosts/browser/engine-ports';
@@ -31,7 +31,27 @@ scope.onmessage = async (event) => {
         if (progress[progress.length - 1] !== detail) progress.push(detail);
       },
       ...(data.windowSeconds ? { windowSeconds: data.windowSeconds } : {}),
+      ...(data.compactFromSeconds === null ? {} : { compactFromSeconds: data.compactFromSeconds }),
+      spill: data.spill,
     });
+    const channels = audio.channels.map((c) => {
+      // Summed where the samples are, in either form: converting a long 16-bit channel to
+      // floats, even a minute at a time, would leave garbage at the stage's peak.
+      let sum = 0;
+      forEachStretch(c.samples, (stretch) => {
+        for (let i = 0; i < stretch.length; i++) sum += stretch[i]! * stretch[i]!;
+      });
+      if (isSixteenBit(c.samples)) sum /= 32768 * 32768;
+      return {
+        index: c.index,
+        length: c.samples.length,
+        speechSeconds: spanDuration(c.speech),
+        rms: Math.sqrt(sum / Math.max(1, c.samples.length)),
+        head: Array.from(pcmFloats(c.samples, 16000, 16010)),
+        stored: isStoredPcm(c.samples),
+      };
+    });
+    audio.release();
     scope.postMessage({
       id,
       type: 'result',
@@ -41,20 +61,7 @@ scope.onmessage = async (event) => {
         billing: audio.billing,
         totalSpeechDuration: audio.totalSpeechDuration,
         timings: audio.timings,
-        channels: audio.channels.map((c) => {
-          // Summed where the samples are, in either form: converting a long 16-bit channel to
-          // floats, even a minute at a time, would leave garbage at the stage's peak.
-          let sum = 0;
-          for (let i = 0; i < c.samples.length; i++) sum += c.samples[i]! * c.samples[i]!;
-          if (c.samples instanceof Int16Array) sum /= 32768 * 32768;
-          return {
-            index: c.index,
-            length: c.samples.length,
-            speechSeconds: spanDuration(c.speech),
-            rms: Math.sqrt(sum / Math.max(1, c.samples.length)),
-            head: Array.from(pcmFloats(c.samples, 16000, 16010)),
-          };
-        }),
+        channels,
         progress,
         wallSeconds: (performance.now() - started) / 1000,
       },

@@ -7,7 +7,7 @@ import {
 } from '../core/contract/response';
 import { toResponseSegment } from '../core/assemble/response';
 import type { EnginePorts } from './ports';
-import { stageContexts, type StageProgress } from './stage-context';
+import { stageContexts, type StageContext, type StageProgress } from './stage-context';
 import type { SpeakerTurn } from '../core/assemble/speakers';
 import type { Script } from '../core/alignment/script';
 import { planRequest, recognitionTask } from './request-plan';
@@ -20,6 +20,7 @@ import * as models from './stages/models';
 import * as recognition from './stages/recognition';
 import * as speech from './stages/speech';
 import * as translation from './stages/translation';
+import type { DecodedMedia } from './streams/decoded-media';
 import type { SpeechAudio } from './streams/speech-audio';
 import { refuseUnsupported } from './unsupported';
 
@@ -32,6 +33,11 @@ export interface PipelineOptions {
   onSpeakerTurns?: (turns: SpeakerTurn[]) => void;
   /** What the host lets this request cost (duration, channels); none by default. */
   limits?: MediaLimits;
+  /**
+   * Audio this long or longer is kept 16-bit (in the host's scratch file where it has one):
+   * the media settings' `compactFromSeconds` by default; tests make it 0.
+   */
+  compactFromSeconds?: number;
   /**
    * The text that was said, when the user has it: its words replace what recognition heard,
    * each timed to the media (the alignment stage).
@@ -65,9 +71,52 @@ export async function runPipeline<F extends MediaFile>(
 
   const loading = models.run({ plan, translating, diarizing }, stage('models'));
   const decoded = await media.run(
-    { ...request, ...(options.limits ? { limits: options.limits } : {}) },
+    {
+      ...request,
+      ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.compactFromSeconds === undefined
+        ? {}
+        : { compactFromSeconds: options.compactFromSeconds }),
+    },
     stage('decode'),
   );
+  try {
+    return await recogniseDecoded(decoded, {
+      request,
+      ports,
+      options,
+      plan,
+      stage,
+      loading,
+      translating,
+      diarizing,
+      started,
+    });
+  } finally {
+    // The decoded audio's scratch file, if it has one: nothing reads the samples after this.
+    decoded.release();
+  }
+}
+
+/** What the stages after the media stage share with those before. */
+interface PipelineRun<F extends MediaFile> {
+  request: TranscriptionRequest<F>;
+  ports: EnginePorts;
+  options: PipelineOptions;
+  plan: ReturnType<typeof planRequest>;
+  stage: ReturnType<typeof stageContexts>;
+  loading: ReturnType<typeof models.run>;
+  translating: StageContext;
+  diarizing: StageContext;
+  started: number;
+}
+
+/** The stages after the media stage, on its decoded audio. */
+async function recogniseDecoded<F extends MediaFile>(
+  decoded: DecodedMedia,
+  run: PipelineRun<F>,
+): Promise<TranscriptionResponse> {
+  const { request, ports, options, plan, stage, loading, translating, diarizing, started } = run;
   const found = speech.run(
     { media: decoded, noiseReduction: request.toggle_noise_reduction },
     stage('vad'),
@@ -164,7 +213,8 @@ export async function runPipeline<F extends MediaFile>(
 
 /**
  * The media and speech stages alone, awaited: what recognition would be given. For tests and
- * tools that look at the audio.
+ * tools that look at the audio. With `spill`, long audio goes to the host's scratch file as in
+ * a transcription; `release` lets go of it once the samples are no longer read.
  */
 export async function prepareAudio<F extends MediaFile>(
   request: Pick<TranscriptionRequest<F>, 'media' | 'endpoint' | 'toggle_noise_reduction'>,
@@ -174,22 +224,30 @@ export async function prepareAudio<F extends MediaFile>(
     onProgress?: StageProgress;
     windowSeconds?: number;
     compactFromSeconds?: number;
+    spill?: boolean;
   } = {},
-): Promise<SpeechAudio> {
+): Promise<SpeechAudio & { release(): void }> {
   const stage = stageContexts(ports, options.signal, options.onProgress);
   const { windowSeconds, compactFromSeconds } = options;
   const decoded = await media.run(
     {
       ...request,
+      spill: options.spill === true,
       ...(windowSeconds ? { windowSeconds } : {}),
       ...(compactFromSeconds === undefined ? {} : { compactFromSeconds }),
     },
     stage('decode'),
   );
-  return speech.run(
-    { media: decoded, noiseReduction: request.toggle_noise_reduction },
-    stage('vad'),
-  ).done;
+  try {
+    const audio = await speech.run(
+      { media: decoded, noiseReduction: request.toggle_noise_reduction },
+      stage('vad'),
+    ).done;
+    return { ...audio, release: () => decoded.release() };
+  } catch (thrown) {
+    decoded.release();
+    throw thrown;
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
  * What the pipeline needs from its host. The browser and Node hosts pass their own
  * implementations; the pipeline never asks which host it runs in.
  */
-import type { Pcm } from '../core/audio/pcm';
+import type { PcmArray } from '../core/audio/pcm';
 import type { MediaFile } from '../core/contract/request';
 import type { WhisperVocabulary } from '../core/decoding/vocabulary';
 import type { Device } from './models/model-settings';
@@ -75,6 +75,22 @@ export interface FfmpegPort {
   deleteFile(path: string): Promise<void>;
 }
 
+/**
+ * A scratch file outside the heap that long decoded audio is kept in: written once, a block at
+ * a time, and read back by stretches. Reads and writes are synchronous (Node's file calls, the
+ * browser's origin-private file system in a worker). The host deletes it on `close`, and leaves
+ * nothing behind if the process dies first.
+ */
+export interface SpillFile {
+  write(bytes: Uint8Array, at: number): void;
+  /** Fills `into` from byte `at`. */
+  read(into: Uint8Array, at: number): void;
+  close(): void;
+}
+
+/** Opens a fresh scratch file; null where the host has none to give (memory is used). */
+export type SpillPort = () => Promise<SpillFile | null>;
+
 /** The host's `fetch` (the browser's, or Node's for the CLI). */
 export type FetchPort = (url: string, init: { signal?: AbortSignal }) => Promise<Response>;
 
@@ -98,7 +114,7 @@ export interface ScoreOptions {
 /** Voice activity detection: a speech probability per 512-sample window of 16 kHz audio. */
 export interface SpeechDetector {
   /** Speech probability of each 512-sample window of a 16 kHz channel (or of `from`..`to`). */
-  probabilities(samples: Pcm, options?: ScoreOptions): Promise<Float32Array>;
+  probabilities(samples: PcmArray, options?: ScoreOptions): Promise<Float32Array>;
   /** Windows per stream: pieces that start at multiples of it score as the whole would. */
   readonly streamWindows: number;
   /** Windows each stream after the first scores before its own (see `StreamLayout`). */
@@ -258,5 +274,10 @@ export interface EnginePorts {
   translator?: TranslatorPort;
   /** Absent: this host does not tell speakers apart (requests for it are refused). */
   speakers?: SpeakerModelsPort;
+  /**
+   * Absent: decoded audio stays in memory whatever its length. Present: audio long enough to
+   * be kept 16-bit is kept in a scratch file, so memory does not grow with the length.
+   */
+  spill?: SpillPort;
   clock: Clock;
 }

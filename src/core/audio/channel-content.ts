@@ -1,6 +1,6 @@
 import { fft, fftPlan } from './fft';
 import { frameLevelsDb } from './levels';
-import type { Pcm } from './pcm';
+import { pcmSlice, type Pcm } from './pcm';
 
 /**
  * Whether two channels say the same thing, judged on the shape of their spectra frame by frame
@@ -114,8 +114,9 @@ export function contentAgreement(
   const bins = Math.floor(size / 2) + 1;
   const power = new Float64Array(bins);
   const spectrum = (samples: Pcm, start: number, out: Float64Array, at: number) => {
+    const frame = pcmSlice(samples, start, start + size);
     for (let i = 0; i < size; i++) {
-      re[i] = samples[start + i]! * hann[i]!;
+      re[i] = frame[i]! * hann[i]!;
       im[i] = 0;
     }
     fft(plan, re, im);

@@ -1,4 +1,4 @@
-import { pcmPeak, type Pcm } from './pcm';
+import { forEachStretch, isSixteenBit, pcmPeak, type Pcm } from './pcm';
 
 /**
  * Signal levels in decibels relative to full scale (dBFS), for float samples in -1..1.
@@ -38,15 +38,23 @@ export function frameLevelsDb(samples: Pcm, frameLength: number): Float32Array {
   const frames = Math.floor(samples.length / frameLength);
   const levels = new Float32Array(frames);
   // 16-bit samples are measured against their own full scale.
-  const fullScale = samples instanceof Int16Array ? 32768 * 32768 : 1;
-  for (let f = 0; f < frames; f++) {
-    let sum = 0;
-    const start = f * frameLength;
-    for (let i = start; i < start + frameLength; i++) {
-      const s = samples[i]!;
-      sum += s * s;
-    }
-    levels[f] = toDb(sum / frameLength / fullScale);
-  }
+  const fullScale = isSixteenBit(samples) ? 32768 * 32768 : 1;
+  forEachStretch(
+    samples,
+    (stretch, at) => {
+      const first = at / frameLength;
+      const count = Math.min(frames - first, Math.floor(stretch.length / frameLength));
+      for (let f = 0; f < count; f++) {
+        let sum = 0;
+        const start = f * frameLength;
+        for (let i = start; i < start + frameLength; i++) {
+          const s = stretch[i]!;
+          sum += s * s;
+        }
+        levels[first + f] = toDb(sum / frameLength / fullScale);
+      }
+    },
+    frameLength,
+  );
   return levels;
 }

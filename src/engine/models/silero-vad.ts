@@ -3,7 +3,7 @@ import {
   normalisingGain,
   type LevelNormalisation,
 } from '../../core/audio/level-normalisation';
-import type { Pcm } from '../../core/audio/pcm';
+import type { PcmArray } from '../../core/audio/pcm';
 import { modelFailureMessage } from '../../core/model-failure';
 import { ServiceError } from '../../core/contract/errors';
 import { SILERO_VAD } from '../../core/model-catalog';
@@ -130,7 +130,7 @@ class SileroVad implements SpeechDetector {
     this.warmupWindows = layout.warmupWindows;
   }
 
-  async probabilities(samples: Pcm, options: ScoreOptions = {}): Promise<Float32Array> {
+  async probabilities(samples: PcmArray, options: ScoreOptions = {}): Promise<Float32Array> {
     const from = options.from ?? 0;
     const base = (options.offset ?? 0) * VAD_WINDOW;
     const to = options.to ?? Math.ceil((base + samples.length) / VAD_WINDOW);
@@ -172,7 +172,7 @@ class SileroVad implements SpeechDetector {
 
   /** Streams side by side, each from `start` (with its warm-up) to its end, within from..to. */
   private async scoreBatch(
-    samples: Pcm,
+    samples: PcmArray,
     starts: readonly number[],
     from: number,
     to: number,

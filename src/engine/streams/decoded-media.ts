@@ -20,4 +20,9 @@ export interface DecodedMedia {
   pieces: AsyncIterable<DecodedPiece>;
   /** Seconds spent reading, probing and decoding, without the time the reader of `pieces` took. */
   seconds(): number;
+  /**
+   * Lets go of the scratch file long audio is kept in, if it has one: called once nothing
+   * reads the samples any more (they cannot be read after).
+   */
+  release(): void;
 }

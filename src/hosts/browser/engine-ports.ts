@@ -18,6 +18,7 @@ import type {
   SpeechDetectorLoader,
 } from '../../engine/ports';
 import { browserFfmpeg } from './ffmpeg-wasm';
+import { browserSpillFiles } from './spill-file';
 import { workerSpeechDetectors } from './speech-detector';
 import { configureTransformers } from './transformers-setup';
 
@@ -38,10 +39,17 @@ export interface BrowserEngineSettings {
   dtypes?: Partial<DeviceSettings>;
   /** onnxruntime-web's threads for Whisper (default: as many as the machine has, up to 4). */
   threads?: number;
+  /**
+   * False: long decoded audio stays in memory rather than in the origin-private file system
+   * (benchmarks compare the two).
+   */
+  spill?: boolean;
 }
 
 /** One ffmpeg per worker, loaded on first use and kept. */
 let ffmpeg: FfmpegPort | null = null;
+/** Scratch files for long audio; the first one opened clears what closed tabs left. */
+const spill = browserSpillFiles();
 const detectors = new Map<string, SpeechDetectorLoader>();
 const recognisers = new ModelCache<LoadedWhisper>();
 const translators = new ModelCache<LoadedTranslator>();
@@ -114,6 +122,7 @@ export function browserEnginePorts(settings: BrowserEngineSettings): EnginePorts
           ),
         ),
     },
+    ...(settings.spill === false ? {} : { spill }),
     clock: () => performance.now() / 1000,
   };
 }

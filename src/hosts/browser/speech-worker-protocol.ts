@@ -2,7 +2,7 @@
  * Messages between the engine's worker and the worker that runs voice activity detection
  * (Silero VAD) in a thread of its own.
  */
-import type { Pcm } from '../../core/audio/pcm';
+import type { PcmArray } from '../../core/audio/pcm';
 import type { Envelope, ErrorReply } from '../../worker/envelope';
 import type { LifeReport } from '../../worker/worker-watch';
 
@@ -15,7 +15,7 @@ export interface SpeechModel {
 export type ToSpeechWorker =
   | Envelope<'load', SpeechModel>
   /** `samples` begins at window `offset` of the channel; it is transferred. */
-  | Envelope<'score', SpeechModel & { samples: Pcm; offset: number; from: number; to: number }>
+  | Envelope<'score', SpeechModel & { samples: PcmArray; offset: number; from: number; to: number }>
   | Envelope<'cancel', null>
   /** Test builds: the worker closes, as one ended by the browser. */
   | Envelope<'crash', null>;

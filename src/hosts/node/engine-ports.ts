@@ -21,6 +21,7 @@ import { nodeFfmpeg, type NodeFfmpegOptions } from './ffmpeg-core';
 import { threadFfmpeg } from './ffmpeg-thread';
 import { nodeModelFiles } from './model-files';
 import { nodeOnnxRuntime } from './onnx-runtime';
+import { nodeSpillFiles } from './spill-file';
 import { configureModelSource } from './transformers-setup';
 
 export interface NodeEngineSettings {
@@ -45,6 +46,11 @@ export interface NodeEngineSettings {
   modelFiles?: ModelFiles;
   /** See `EnginePorts.fetchTimeoutSeconds`. */
   fetchTimeoutSeconds?: number;
+  /**
+   * False: long decoded audio stays in memory rather than in a scratch file in the system's
+   * temporary folder (benchmarks compare the two).
+   */
+  spill?: boolean;
 }
 
 const recognisers = new ModelCache<LoadedWhisper>();
@@ -100,6 +106,7 @@ export function nodeEnginePorts(settings: NodeEngineSettings): EnginePorts {
           ),
         ),
     },
+    ...(settings.spill === false ? {} : { spill: nodeSpillFiles() }),
     clock: () => performance.now() / 1000,
   };
 }

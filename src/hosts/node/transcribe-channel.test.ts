@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pcmFloats } from '../../core/audio/pcm';
+import { pcmFloats, pcmPrefix } from '../../core/audio/pcm';
 import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech';
 import type { RecognisedSegment } from '../../core/assemble/response';
 import { settledSpeechRegions } from '../../core/audio/speech-regions';
@@ -178,7 +178,7 @@ async function wholeAndGrowing(
         }
         const windows = Math.floor(end / VAD_WINDOW);
         this.update(
-          channel.samples.subarray(0, windows * VAD_WINDOW),
+          pcmPrefix(channel.samples, windows * VAD_WINDOW),
           settledSpeechRegions(probabilities.subarray(0, windows), end / SAMPLE_RATE, false),
         );
         settled.push(this.speech.length);

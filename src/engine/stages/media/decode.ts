@@ -1,12 +1,14 @@
-import { pcmFloats, type Pcm } from '../../../core/audio/pcm';
+import { pcmFloats } from '../../../core/audio/pcm';
 import { readProbe, type MediaProbe } from '../../../core/audio/probe';
 import { alignWindow } from '../../../core/audio/window-alignment';
 import { tooLong } from '../../../core/audio/media-limits';
 import { ServiceError } from '../../../core/contract/errors';
 import { SAMPLE_RATE, toSamples, toSeconds } from '../../../core/units';
-import type { FfmpegPort, ProgressListener } from '../../ports';
+import type { FfmpegPort, ProgressListener, SpillFile } from '../../ports';
 import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../stage-settings';
 import type { DecodedPiece } from '../../streams/decoded-media';
+import { ChannelBuffers, type DecodedChannels } from './channel-buffers';
+import { SpilledChannels } from './spilled-channels';
 
 export interface DecodeOptions {
   signal?: AbortSignal;
@@ -30,6 +32,11 @@ export interface DecodeOptions {
   maxSeconds?: number;
   /** The media stage's settings (`DEFAULT_MEDIA_SETTINGS` when left out). */
   settings?: MediaSettings;
+  /**
+   * Where compact audio is kept instead of memory (see `SpilledChannels`); the caller opens
+   * it, and closes it once nothing reads the samples any more.
+   */
+  spill?: SpillFile;
 }
 
 /** Where ffmpeg writes each window: a path in the ffmpeg port's files, not a setting. */
@@ -69,65 +76,6 @@ export async function probeMedia(
   return readProbe(json, fileName);
 }
 
-/** Per-channel arrays (floats, or 16-bit when `compact`) that grow as windows arrive. */
-class ChannelBuffers {
-  channels: Pcm[];
-  length = 0;
-
-  constructor(
-    count: number,
-    capacity: number,
-    private readonly compact: boolean,
-  ) {
-    this.channels = Array.from({ length: count }, () => this.allocate(capacity));
-  }
-
-  private allocate(length: number): Pcm {
-    return this.compact ? new Int16Array(length) : new Float32Array(length);
-  }
-
-  ensure(length: number): void {
-    const capacity = this.channels[0]!.length;
-    if (length <= capacity) return;
-    const grown = Math.max(length, Math.ceil(capacity * 1.5));
-    this.channels = this.channels.map((c) => {
-      const next = this.allocate(grown);
-      next.set(c.subarray(0, this.length) as never);
-      return next;
-    });
-  }
-
-  /** Appends interleaved frames `from`.. of `interleaved` at the end. */
-  append(interleaved: Float32Array, from: number): void {
-    const count = this.channels.length;
-    const frames = interleaved.length / count - from;
-    if (frames <= 0) return;
-    this.ensure(this.length + frames);
-    for (let c = 0; c < count; c++) {
-      const channel = this.channels[c]!;
-      if (channel instanceof Int16Array) {
-        // Straight from the interleaved output: no per-channel float copy on the way.
-        for (let f = 0; f < frames; f++) {
-          const s = Math.round(interleaved[(from + f) * count + c]! * 32768);
-          channel[this.length + f] = s > 32767 ? 32767 : s < -32768 ? -32768 : s;
-        }
-        continue;
-      }
-      for (let f = 0; f < frames; f++) {
-        channel[this.length + f] = interleaved[(from + f) * count + c]!;
-      }
-    }
-    this.length += frames;
-  }
-
-  /** The arrays cut to length; copies only when much capacity would be wasted. */
-  finish(): Pcm[] {
-    return this.channels.map((c) =>
-      c.length - this.length > toSamples(10) ? c.slice(0, this.length) : c.subarray(0, this.length),
-    );
-  }
-}
-
 function channelOf(
   interleaved: Float32Array,
   count: number,
@@ -142,7 +90,7 @@ function channelOf(
 
 /** Where a window that was asked to start `leadIn` samples before the end really starts. */
 function windowShift(
-  buffers: ChannelBuffers,
+  buffers: DecodedChannels,
   interleaved: Float32Array,
   leadIn: number,
   settings: MediaSettings,
@@ -185,6 +133,16 @@ async function readFloats(ffmpeg: FfmpegPort, path: string): Promise<Float32Arra
   return new Float32Array(bytes.slice(0, usable).buffer);
 }
 
+/** Whether the audio is kept 16-bit: long enough, or of unknown length. */
+export function keptCompact(
+  probe: MediaProbe,
+  compactFromSeconds: number | undefined,
+  settings: MediaSettings = DEFAULT_MEDIA_SETTINGS,
+): boolean {
+  const from = compactFromSeconds ?? settings.compactFromSeconds;
+  return probe.duration === null || probe.duration >= from;
+}
+
 /**
  * Decodes the audio stream of the mounted media to 16 kHz float32, one array per channel,
  * window by window: each ffmpeg run reads only its stretch of the file (a seek), so neither
@@ -213,9 +171,11 @@ export async function* decodeChannels(
     probe.duration === null
       ? window
       : toSamples(Math.min(probe.duration + 1, settings.firstCapacitySeconds));
-  const compactFrom = options.compactFromSeconds ?? settings.compactFromSeconds;
-  const compact = probe.duration === null || probe.duration >= compactFrom;
-  const buffers = new ChannelBuffers(count, expected, compact);
+  const compact = keptCompact(probe, options.compactFromSeconds, settings);
+  const buffers: DecodedChannels =
+    compact && options.spill
+      ? new SpilledChannels(options.spill, count)
+      : new ChannelBuffers(count, expected, compact);
   const output = [
     '-map',
     `0:${probe.streamIndex}`,

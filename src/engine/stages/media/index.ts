@@ -11,7 +11,7 @@ import type { MediaFile, MediaInput } from '../../../core/contract/request';
 import type { StageContext } from '../../stage-context';
 import type { MediaSettings } from '../../stage-settings';
 import type { DecodedMedia, DecodedPiece } from '../../streams/decoded-media';
-import { decodeChannels, probeMedia } from './decode';
+import { decodeChannels, keptCompact, probeMedia } from './decode';
 import { mediaSource } from './media-input';
 
 export interface MediaStageInput<F extends MediaFile> {
@@ -25,6 +25,11 @@ export interface MediaStageInput<F extends MediaFile> {
   limits?: MediaLimits;
   /** The stage's settings (`DEFAULT_MEDIA_SETTINGS` when left out). */
   settings?: MediaSettings;
+  /**
+   * False: long audio stays in memory even where the host has a scratch file to give (the
+   * caller keeps the samples after the run).
+   */
+  spill?: boolean;
 }
 
 export async function run<F extends MediaFile>(
@@ -46,6 +51,11 @@ export async function run<F extends MediaFile>(
     await ports.ffmpeg.unmount(path);
     throw thrown;
   }
+  // Long audio goes to a scratch file where the host has one: memory then stays flat.
+  const spill =
+    input.spill !== false && keptCompact(probe, input.compactFromSeconds, input.settings)
+      ? ((await ports.spill?.()) ?? null)
+      : null;
   let busy = clock() - started;
   async function* pieces(): AsyncGenerator<DecodedPiece> {
     let resumed = clock();
@@ -58,6 +68,7 @@ export async function run<F extends MediaFile>(
           : { compactFromSeconds: input.compactFromSeconds }),
         ...(input.limits?.maxSeconds === undefined ? {} : { maxSeconds: input.limits.maxSeconds }),
         ...(input.settings ? { settings: input.settings } : {}),
+        ...(spill ? { spill } : {}),
       })) {
         busy += clock() - resumed;
         yield piece;
@@ -67,5 +78,11 @@ export async function run<F extends MediaFile>(
       await ports.ffmpeg.unmount(path);
     }
   }
-  return { probe, pieces: pieces(), seconds: () => busy };
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    spill?.close();
+  };
+  return { probe, pieces: pieces(), seconds: () => busy, release };
 }

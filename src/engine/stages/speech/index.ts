@@ -13,7 +13,7 @@ import {
 } from '../../../core/audio/billing';
 import { frameLevelsDb, peakLevelDb } from '../../../core/audio/levels';
 import { loudRegions, unsettledLoudSeconds } from '../../../core/audio/loud-regions';
-import type { Pcm } from '../../../core/audio/pcm';
+import { pcmPrefix, type Pcm } from '../../../core/audio/pcm';
 import { providedFileMetadata } from '../../../core/audio/probe';
 import { isSilentChannel } from '../../../core/audio/silence';
 import { noiseFramesOutside } from '../../../core/audio/spectral-denoise';
@@ -93,7 +93,7 @@ async function findSpeech(
       if (noiseReduction || !vad.runsApart) return;
       const heard = toSeconds(scored);
       for (const feed of feeds) {
-        const samples = channels[feed.index]!.subarray(0, scored);
+        const samples = pcmPrefix(channels[feed.index]!, scored);
         const voice = settledSpeechRegions(
           scoring.probabilities(feed.index),
           heard,

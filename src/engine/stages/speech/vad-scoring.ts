@@ -1,8 +1,8 @@
 import { peakLevelDb } from '../../../core/audio/levels';
-import type { Pcm } from '../../../core/audio/pcm';
+import { isStoredPcm, pcmPrefix, pcmSlice, type Pcm, type PcmArray } from '../../../core/audio/pcm';
 import { SILENT_PEAK_DB } from '../../../core/audio/silence';
 import { toSamples, toSeconds } from '../../../core/units';
-import { VAD_WINDOW } from '../../models/silero-vad';
+import { pieceStart, VAD_WINDOW } from '../../models/silero-vad';
 import type { Clock, ProgressListener, SpeechDetector } from '../../ports';
 import type { SpeechSettings } from '../../stage-settings';
 
@@ -75,8 +75,8 @@ export class ChannelScoring {
     if (to <= this.done || (!final && to - this.done < this.minPieceWindows)) return false;
     const total = this.duration === null ? null : Math.max(toSamples(this.duration), length);
     for (const [index, channel] of channels.entries()) {
-      const samples = channel.subarray(0, length);
-      const piece = samples.subarray(this.done * VAD_WINDOW, to * VAD_WINDOW);
+      const samples = pcmPrefix(channel, length);
+      const piece = pcmSlice(samples, this.done * VAD_WINDOW, to * VAD_WINDOW);
       // Progress over the whole file: this piece's share of it, channel by channel.
       const report = (fraction: number | null) => {
         const at =
@@ -88,10 +88,12 @@ export class ChannelScoring {
         );
       };
       report(0);
+      const [readable, offset] = this.readable(detector, samples, to);
       (this.pieces[index] ??= []).push(
         peakLevelDb(piece) < SILENT_PEAK_DB
           ? new Float32Array(to - this.done)
-          : await detector.probabilities(samples, {
+          : await detector.probabilities(readable, {
+              ...offset,
               from: this.done,
               to,
               ...(this.signal ? { signal: this.signal } : {}),
@@ -105,6 +107,21 @@ export class ChannelScoring {
     await this.onPiece(Math.min(length, to * VAD_WINDOW), detector);
     this.seconds -= this.clock() - handedOver;
     return true;
+  }
+
+  /**
+   * What the detector reads for windows `done`..`to`: the channel itself when it is in memory,
+   * or, when it is kept in a file, the stretch those windows' streams read (their warm-up
+   * included), with the window it starts at.
+   */
+  private readable(
+    detector: SpeechDetector,
+    samples: Pcm,
+    to: number,
+  ): [PcmArray, { offset?: number }] {
+    if (!isStoredPcm(samples)) return [samples, {}];
+    const first = pieceStart(detector, this.done);
+    return [pcmSlice(samples, first * VAD_WINDOW, to * VAD_WINDOW), { offset: first }];
   }
 
   /** A channel's probabilities scored so far (all of them once the final piece is scored). */

@@ -1,0 +1,125 @@
+/**
+ * Long audio kept in a scratch file rather than memory gives the same transcript, speakers and
+ * billing as audio kept in memory, and the file is closed once the run ends, however it ends.
+ * Tests make every file "long" (`compactFromSeconds: 0`), so that short generated speech takes
+ * the path that hours of audio take.
+ */
+import { readdirSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TranscriptionResponse } from '../../core/contract/response';
+import type { SpillPort } from '../../engine/ports';
+import { runPipeline } from '../../engine/pipeline';
+import {
+  conversation,
+  stereoCall,
+  writeConversationWav,
+} from '../../../tools/testing/conversation';
+import { TEST_DIARIZATION_MODELS } from '../../../tools/testing/diarization-cli';
+import { FixtureDir, mediaRequest, testEnginePorts } from './ffmpeg-fixtures';
+import { nodeSpillFiles } from './spill-file';
+
+const fixtures = new FixtureDir();
+afterAll(() => fixtures.remove());
+
+const SPEAKERS = {
+  segmentationModel: TEST_DIARIZATION_MODELS.segmentationModel,
+  embeddingModel: TEST_DIARIZATION_MODELS.embeddingModel,
+};
+
+/** Scratch files in the fixture folder, counted as they open and close. */
+function countedSpill() {
+  const counts = { opened: 0, closed: 0, written: 0 };
+  const files = nodeSpillFiles(fixtures.dir);
+  const spill: SpillPort = async () => {
+    const file = await files();
+    if (file === null) return null;
+    counts.opened++;
+    return {
+      write: (bytes, at) => {
+        counts.written += bytes.length;
+        file.write(bytes, at);
+      },
+      read: (into, at) => file.read(into, at),
+      close: () => {
+        counts.closed++;
+        file.close();
+      },
+    };
+  };
+  return { counts, spill };
+}
+
+/** The response without its timings, which differ from run to run. */
+function comparable(response: TranscriptionResponse) {
+  const { metadata, transcription } = response.prediction_raw;
+  const untimed = Object.fromEntries(
+    Object.entries(metadata).filter(([key]) => !key.endsWith('_time')),
+  );
+  return { prediction: response.prediction, transcription, metadata: untimed };
+}
+
+async function transcribe(path: string, spill: SpillPort | null, diarize: boolean) {
+  const ports = { ...testEnginePorts(diarize ? SPEAKERS : {}), spill: spill ?? undefined };
+  if (spill === null) delete ports.spill;
+  const request = mediaRequest(
+    { kind: 'file', file: await fixtures.file(path) },
+    {
+      toggle_diarization: diarize,
+    },
+  );
+  return runPipeline(request, ports, { compactFromSeconds: 0 });
+}
+
+describe('long audio kept in a scratch file', () => {
+  it('gives a conversation the same transcript and speakers as memory, and closes its file', async () => {
+    const path = writeConversationWav(
+      fixtures.path('conversation.wav'),
+      conversation({ speakers: 3, seconds: 40, seed: 11 }),
+    );
+    const inMemory = await transcribe(path, null, true);
+    const { counts, spill } = countedSpill();
+    const spilled = await transcribe(path, spill, true);
+    expect(counts.opened).toBe(1);
+    expect(counts.closed).toBe(1);
+    // Every full block of the 16-bit samples went to the file.
+    expect(counts.written).toBeGreaterThan(0);
+    expect(comparable(spilled)).toEqual(comparable(inMemory));
+    expect(spilled.prediction_raw.transcription.length).toBeGreaterThan(3);
+    expect(
+      new Set(spilled.prediction_raw.transcription.map((s) => s.speaker)).size,
+    ).toBeGreaterThan(1);
+    // Nothing is left in the folder: the file's name went as soon as it was open.
+    expect(readdirSync(fixtures.dir).filter((n) => n.startsWith('murmur-audio-'))).toEqual([]);
+  }, 240_000);
+
+  it('gives both channels of a call the same transcript and billing as memory', async () => {
+    const path = writeConversationWav(fixtures.path('call.wav'), stereoCall({ seed: 5, turns: 6 }));
+    const inMemory = await transcribe(path, null, false);
+    const { counts, spill } = countedSpill();
+    const spilled = await transcribe(path, spill, false);
+    expect(counts).toMatchObject({ opened: 1, closed: 1 });
+    expect(comparable(spilled)).toEqual(comparable(inMemory));
+    const channels = new Set(spilled.prediction_raw.transcription.map((s) => s.channel));
+    expect(channels).toEqual(new Set(['channel_0', 'channel_1']));
+  }, 240_000);
+
+  it('closes the file of a run that is cancelled', async () => {
+    const path = writeConversationWav(
+      fixtures.path('cancelled.wav'),
+      conversation({ speakers: 2, seconds: 30, seed: 4 }),
+    );
+    const { counts, spill } = countedSpill();
+    const controller = new AbortController();
+    const ports = { ...testEnginePorts(), spill };
+    const request = mediaRequest({ kind: 'file', file: await fixtures.file(path) });
+    const run = runPipeline(request, ports, {
+      compactFromSeconds: 0,
+      signal: controller.signal,
+      onProgress: (stage) => {
+        if (stage === 'recognise') controller.abort(new Error('cancelled'));
+      },
+    });
+    await expect(run).rejects.toThrow();
+    expect(counts).toMatchObject({ opened: 1, closed: 1 });
+  }, 240_000);
+});
