@@ -15,6 +15,7 @@ import type { AsrBenchReply, EngineStages } from '../../e2e/harness/asr-protocol
 import type { Dtype } from '../../src/engine/models/model-settings';
 import { benchAudio, tokensPerStreamSecond } from './asr-audio';
 import { REPO } from './bench-media';
+import { writeBenchResult } from './bench-result';
 import { buildHarness, launchChromium, sampleChromiumMemory, startPreview } from './chromium';
 
 const option = (name: string) => {
@@ -181,3 +182,33 @@ for (const host of ['node', 'chromium']) {
     `${host.padEnd(9)} speed-up   ${(pipeline.rtf / engine.rtf).toFixed(2)}x faster; first segment ${(pipeline.first / engine.first).toFixed(1)}x sooner`,
   );
 }
+
+// The same medians for the summary that `npm run bench` prints at its end.
+const figures: Record<string, number> = {};
+const ratios: Record<string, number> = {};
+const units: Record<string, string> = {};
+for (const host of ['node', 'chromium']) {
+  for (const contender of contenders) {
+    const rs = results.filter((r) => r.host === host && r.contender === contender);
+    if (rs.length === 0) continue;
+    figures[`${host}.${contender}.rtf`] = median(rs.map((r) => r.seconds / audio.seconds));
+    figures[`${host}.${contender}.first_segment_s`] = median(rs.map((r) => r.firstSegmentSeconds));
+    figures[`${host}.${contender}.peak_mb`] = median(rs.map((r) => r.peakMb));
+    units[`${host}.${contender}.first_segment_s`] = 's';
+    units[`${host}.${contender}.peak_mb`] = 'MB';
+  }
+  const engine = `${host}.engine`;
+  const pipeline = `${host}.pipeline`;
+  if (figures[`${engine}.rtf`] !== undefined && figures[`${pipeline}.rtf`] !== undefined) {
+    ratios[`${host}.speedup`] = figures[`${pipeline}.rtf`]! / figures[`${engine}.rtf`]!;
+    ratios[`${host}.first_segment_sooner`] =
+      figures[`${pipeline}.first_segment_s`]! / figures[`${engine}.first_segment_s`]!;
+  }
+}
+writeBenchResult(import.meta.filename, {
+  name: `asr-${modelId.split('/').pop()}`,
+  settings: { model: modelId, recording_s: Math.round(audio.seconds), runs },
+  figures,
+  ratios,
+  units,
+});

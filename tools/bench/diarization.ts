@@ -22,6 +22,7 @@ import { nodeEnginePorts } from '../../src/hosts/node/engine-ports';
 import { conversation } from '../testing/conversation';
 import { timedSpeakerModels, type SpeakerModelTimes } from '../testing/timed-speaker-models';
 import { REPO } from './bench-media';
+import { writeBenchResult } from './bench-result';
 import { buildHarness, launchChromium, sampleChromiumMemory, startPreview } from './chromium';
 
 const option = (name: string) => {
@@ -192,3 +193,34 @@ for (const r of rows) {
       `${median(r.times.map((t) => t.embeddings))} | ${median(r.seconds.map((x, i) => x - r.times[i]!.segmentSeconds - r.times[i]!.embedSeconds)).toFixed(1)} | ${r.loadSeconds.toFixed(2)} | ${Math.round(r.peakMb)} MB | ${r.speakers} |`,
   );
 }
+
+const figures: Record<string, number> = {};
+const units: Record<string, string> = {};
+for (const r of rows) {
+  const host = r.host.toLowerCase();
+  const s = median(r.seconds);
+  Object.assign(figures, {
+    [`${host}.seconds`]: s,
+    [`${host}.rtf`]: s / audioSeconds,
+    [`${host}.s_per_minute`]: (60 * s) / audioSeconds,
+    [`${host}.peak_mb`]: r.peakMb,
+  });
+  Object.assign(units, {
+    [`${host}.seconds`]: 's',
+    [`${host}.s_per_minute`]: 's per minute of audio',
+    [`${host}.peak_mb`]: host === 'node' ? 'MB (VmHWM)' : 'MB (renderer)',
+  });
+}
+writeBenchResult(import.meta.filename, {
+  name: 'diarization',
+  settings: {
+    recording_s: Math.round(audioSeconds),
+    runs,
+    segmentation_model: segmentationModel,
+    embedding_model: embeddingModel,
+    embedding_batch: embeddingBatch,
+  },
+  figures,
+  ratios: {},
+  units,
+});

@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { HarnessReply } from '../../e2e/harness/media-protocol';
 import { REPO, SHARED, longStereoMp3 } from './bench-media';
+import { writeBenchResult } from './bench-result';
 import { buildHarness, launchChromium, sampleChromiumMemory, startPreview } from './chromium';
 
 const arg = process.argv.indexOf('--seconds');
@@ -40,28 +41,40 @@ try {
   if (reply.type === 'error') throw new Error(`${reply.data.code}: ${reply.data.message}`);
   const s = reply.data;
   const duration = s.file.duration;
-  console.log(
-    JSON.stringify({
-      host: 'chromium',
-      file: `${media.split('/').pop()}`,
-      duration_s: duration,
-      audio_conversion_time_s: +s.timings.audio_conversion_time.toFixed(2),
-      decode_x_realtime: +(duration / s.timings.audio_conversion_time).toFixed(1),
-      vad_time_s: +s.timings.vad_time.toFixed(2),
-      vad_x_realtime_per_channel: +((duration * s.file.nb_channels) / s.timings.vad_time).toFixed(
-        1,
-      ),
-      total_s: +s.wallSeconds.toFixed(2),
-      total_x_realtime: +(duration / s.wallSeconds).toFixed(1),
-      peak_renderer_rss_mb: Math.round(peakRenderer),
-      peak_all_chromium_rss_mb: Math.round(peakTotal),
-      peak_rss_mb_by_process: Object.fromEntries(
-        [...peakByProcess].filter(([, mb]) => mb > 20).map(([k, mb]) => [k, Math.round(mb)]),
-      ),
-      channels: s.channels.length,
-      billing: s.billing.map((b) => `${b.channel}:${b.reason}:${b.billable_seconds}`).join(' '),
-    }),
-  );
+  const line = {
+    host: 'chromium',
+    file: `${media.split('/').pop()}`,
+    duration_s: duration,
+    audio_conversion_time_s: +s.timings.audio_conversion_time.toFixed(2),
+    decode_x_realtime: +(duration / s.timings.audio_conversion_time).toFixed(1),
+    vad_time_s: +s.timings.vad_time.toFixed(2),
+    vad_x_realtime_per_channel: +((duration * s.file.nb_channels) / s.timings.vad_time).toFixed(1),
+    total_s: +s.wallSeconds.toFixed(2),
+    total_x_realtime: +(duration / s.wallSeconds).toFixed(1),
+    peak_renderer_rss_mb: Math.round(peakRenderer),
+    peak_all_chromium_rss_mb: Math.round(peakTotal),
+    peak_rss_mb_by_process: Object.fromEntries(
+      [...peakByProcess].filter(([, mb]) => mb > 20).map(([k, mb]) => [k, Math.round(mb)]),
+    ),
+    channels: s.channels.length,
+    billing: s.billing.map((b) => `${b.channel}:${b.reason}:${b.billable_seconds}`).join(' '),
+  };
+  console.log(JSON.stringify(line));
+  writeBenchResult(import.meta.filename, {
+    name: `media-chromium-${seconds}s`,
+    settings: { recording_s: Math.round(duration), runs: 1 },
+    figures: {
+      'chromium.total_x_realtime': line.total_x_realtime,
+      'chromium.decode_x_realtime': line.decode_x_realtime,
+      'chromium.peak_mb': line.peak_renderer_rss_mb,
+    },
+    ratios: {},
+    units: {
+      'chromium.total_x_realtime': 'x real time',
+      'chromium.decode_x_realtime': 'x real time',
+      'chromium.peak_mb': 'MB (renderer)',
+    },
+  });
 } finally {
   await browser.close();
   preview.stop();

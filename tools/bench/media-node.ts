@@ -8,6 +8,7 @@ import { prepareAudio } from '../../src/engine/pipeline';
 import { mediaRequest, testEnginePorts } from '../../src/hosts/node/ffmpeg-fixtures';
 import { diskFile } from '../../src/hosts/node/media-file';
 import { longStereoMp3, peakRssMb } from './bench-media';
+import { writeBenchResult } from './bench-result';
 
 const arg = process.argv.indexOf('--seconds');
 const seconds = arg > 0 ? Number(process.argv[arg + 1]) : 3600;
@@ -24,22 +25,36 @@ const audio = await prepareAudio(mediaRequest({ kind: 'file', file }), ports, {
 });
 const wall = (performance.now() - started) / 1000;
 const duration = audio.file.duration;
-console.log(
-  JSON.stringify({
-    host: 'node',
-    file: `${file.name} (${(file.size / 1e6).toFixed(1)} MB)`,
-    duration_s: duration,
-    audio_conversion_time_s: +audio.timings.audio_conversion_time.toFixed(2),
-    decode_x_realtime: +(duration / audio.timings.audio_conversion_time).toFixed(1),
-    vad_time_s: +audio.timings.vad_time.toFixed(2),
-    vad_x_realtime_per_channel: +(
-      (duration * audio.file.nb_channels) /
-      audio.timings.vad_time
-    ).toFixed(1),
-    total_s: +wall.toFixed(2),
-    total_x_realtime: +(duration / wall).toFixed(1),
-    peak_rss_mb: Math.round(peakRssMb()),
-    channels: audio.channels.length,
-    billing: audio.billing.map((b) => `${b.channel}:${b.reason}:${b.billable_seconds}`).join(' '),
-  }),
-);
+const line = {
+  host: 'node',
+  file: `${file.name} (${(file.size / 1e6).toFixed(1)} MB)`,
+  duration_s: duration,
+  audio_conversion_time_s: +audio.timings.audio_conversion_time.toFixed(2),
+  decode_x_realtime: +(duration / audio.timings.audio_conversion_time).toFixed(1),
+  vad_time_s: +audio.timings.vad_time.toFixed(2),
+  vad_x_realtime_per_channel: +(
+    (duration * audio.file.nb_channels) /
+    audio.timings.vad_time
+  ).toFixed(1),
+  total_s: +wall.toFixed(2),
+  total_x_realtime: +(duration / wall).toFixed(1),
+  peak_rss_mb: Math.round(peakRssMb()),
+  channels: audio.channels.length,
+  billing: audio.billing.map((b) => `${b.channel}:${b.reason}:${b.billable_seconds}`).join(' '),
+};
+console.log(JSON.stringify(line));
+writeBenchResult(import.meta.filename, {
+  name: `media-node-${seconds}s`,
+  settings: { recording_s: Math.round(duration), runs: 1 },
+  figures: {
+    'node.total_x_realtime': line.total_x_realtime,
+    'node.decode_x_realtime': line.decode_x_realtime,
+    'node.peak_mb': line.peak_rss_mb,
+  },
+  ratios: {},
+  units: {
+    'node.total_x_realtime': 'x real time',
+    'node.decode_x_realtime': 'x real time',
+    'node.peak_mb': 'MB (VmHWM)',
+  },
+});

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { sharedMedia } from '../../src/hosts/node/ffmpeg-fixtures';
 import { startServe } from '../../src/hosts/node/server/testing/serve-process';
+import { writeBenchResult } from './bench-result';
 
 const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -104,3 +105,32 @@ if (rows.length > 1) {
     `\nthroughput at ${rows.at(-1)!.concurrency} / at ${rows[0]!.concurrency}: ${(rows.at(-1)!.perMinute / rows[0]!.perMinute).toFixed(2)}x`,
   );
 }
+
+const figures: Record<string, number> = {};
+const units: Record<string, string> = {};
+for (const r of rows) {
+  const at = `node.c${r.concurrency}`;
+  Object.assign(figures, {
+    [`${at}.per_minute`]: r.perMinute,
+    [`${at}.p50_s`]: r.p50,
+    [`${at}.p95_s`]: r.p95,
+    [`${at}.peak_mb`]: r.peakMb,
+  });
+  Object.assign(units, {
+    [`${at}.per_minute`]: 'requests / min',
+    [`${at}.p50_s`]: 's',
+    [`${at}.p95_s`]: 's',
+    [`${at}.peak_mb`]: 'MB (VmHWM)',
+  });
+}
+writeBenchResult(import.meta.filename, {
+  name: 'serve',
+  settings: {
+    model: model ?? 'murmur-test/whisper-synth',
+    requests,
+    concurrency: levels.join(','),
+  },
+  figures,
+  ratios: rows.length > 1 ? { 'node.throughput': rows.at(-1)!.perMinute / rows[0]!.perMinute } : {},
+  units,
+});
