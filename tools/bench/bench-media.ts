@@ -52,6 +52,35 @@ export function longStereoMp3(seconds = 3600): string {
   return out;
 }
 
+/**
+ * A generated mono 44.1 kHz mp3 of `seconds`: the first talker alone, looped (cached in
+ * `.cache/bench/`). For lengths where stereo would take too long to run (10 hours).
+ */
+export function longMonoMp3(seconds = 3600): string {
+  mkdirSync(CACHE, { recursive: true });
+  const out = join(CACHE, `mono-${seconds}s.mp3`);
+  if (existsSync(out) && statSync(out).size > 0) return out;
+  console.error(`Generating ${out} ...`);
+  ffmpeg([
+    '-stream_loop',
+    '-1',
+    '-i',
+    sharedMedia('speech/jfk.wav'),
+    '-af',
+    'aresample=44100',
+    '-ac',
+    '1',
+    '-t',
+    String(seconds),
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '64k',
+    out,
+  ]);
+  return out;
+}
+
 /** Peak resident memory (VmHWM) of a process, in MB, from /proc. */
 export function peakRssMb(pid: number | 'self' = 'self'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -4,10 +4,10 @@
  * resident memory of Chromium's processes sampled from /proc.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { REPO, rssMb } from './bench-media';
 
 export function buildHarness(): string {
@@ -60,17 +60,42 @@ export async function startPreview(outDir: string, port: number, probePath: stri
   };
 }
 
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-sync',
+];
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
+}
+
+/**
+ * Chromium with a profile on disk in a temporary folder, as a user's browser has: the
+ * origin-private file system is then written to disk (an incognito profile keeps it in
+ * memory). `close` removes the folder.
+ */
+export async function launchChromiumProfile(): Promise<{
+  context: BrowserContext;
+  close(): Promise<void>;
+}> {
+  const folder = mkdtempSync(join(tmpdir(), 'murmur-bench-profile-'));
+  const context = await chromium.launchPersistentContext(folder, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Chromium's processes among the descendants of `root`. */

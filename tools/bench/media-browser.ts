@@ -5,20 +5,29 @@
  * isolation). Memory is the resident size of Chromium's processes, sampled from /proc: the
  * renderer that runs the page and its workers (ffmpeg's worker included) is what must stay
  * under 1 GB. Prints one JSON line (read by `media.ts`).
- * usage: tsx tools/bench/media-browser.ts [--seconds 3600]
+ * usage: tsx tools/bench/media-browser.ts [--seconds 3600] [--in-memory] [--mono]
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { HarnessReply } from '../../e2e/harness/media-protocol';
-import { REPO, SHARED, longStereoMp3 } from './bench-media';
+import { REPO, SHARED, longMonoMp3, longStereoMp3 } from './bench-media';
 import { writeBenchResult } from './bench-result';
-import { buildHarness, launchChromium, sampleChromiumMemory, startPreview } from './chromium';
+import {
+  buildHarness,
+  launchChromiumProfile,
+  sampleChromiumMemory,
+  startPreview,
+} from './chromium';
 
 const arg = process.argv.indexOf('--seconds');
 const seconds = arg > 0 ? Number(process.argv[arg + 1]) : 3600;
+// The decoded channels in memory rather than in the origin-private file system (as before).
+const inMemory = process.argv.includes('--in-memory');
+// One talker on one channel (for 10 hours) rather than the stereo recording.
+const mono = process.argv.includes('--mono');
 // Another port than the browser tests' (MURMUR_E2E_PORT), so both can run at once.
 const port = Number(process.env.MURMUR_BENCH_PORT ?? 4175);
-const media = longStereoMp3(seconds);
+const media = mono ? longMonoMp3(seconds) : longStereoMp3(seconds);
 
 const vad = join(REPO, '.models', 'murmur-test', 'silero-vad', 'onnx', 'model.onnx');
 if (!existsSync(vad)) {
@@ -28,21 +37,25 @@ if (!existsSync(vad)) {
 console.error('Building the harness ...');
 const preview = await startPreview(buildHarness(), port, '/e2e/harness/media.html');
 const base = preview.base;
-const browser = await launchChromium();
+const browser = await launchChromiumProfile();
 try {
-  const page = await browser.newPage();
+  const page = await browser.context.newPage();
   await page.goto(`${base}/e2e/harness/media.html`);
   await page.waitForFunction(() => 'mediaHarness' in window);
   await page.getByTestId('harness.file').setInputFiles(media);
   const memory = sampleChromiumMemory();
   page.setDefaultTimeout(0);
-  const reply = (await page.evaluate(() => window.mediaHarness.prepare({}))) as HarnessReply;
+  const reply = (await page.evaluate(
+    (keep) => window.mediaHarness.prepare({ spill: !keep }),
+    inMemory,
+  )) as HarnessReply;
   const { peakRendererMb: peakRenderer, peakTotalMb: peakTotal, peakByProcess } = memory.stop();
   if (reply.type === 'error') throw new Error(`${reply.data.code}: ${reply.data.message}`);
   const s = reply.data;
   const duration = s.file.duration;
   const line = {
     host: 'chromium',
+    kept: inMemory ? 'memory' : 'scratch file',
     file: `${media.split('/').pop()}`,
     duration_s: duration,
     audio_conversion_time_s: +s.timings.audio_conversion_time.toFixed(2),
@@ -61,7 +74,7 @@ try {
   };
   console.log(JSON.stringify(line));
   writeBenchResult(import.meta.filename, {
-    name: `media-chromium-${seconds}s`,
+    name: `media-chromium-${mono ? 'mono-' : ''}${seconds}s${inMemory ? '-in-memory' : ''}`,
     settings: { recording_s: Math.round(duration), runs: 1 },
     figures: {
       'chromium.total_x_realtime': line.total_x_realtime,

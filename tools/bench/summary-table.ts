@@ -11,9 +11,9 @@ const NOT_MEASURED = 'not measured';
 const ASR_MODELS = ['whisper-tiny', 'whisper-base'] as const;
 /** Recording lengths of the media benchmark, and what names them in the table. */
 const MEDIA_LENGTHS = [
-  [3600, '1 h'],
-  [7200, '2 h'],
-  [36000, '10 h'],
+  [3600, '1 h', 'stereo'],
+  [7200, '2 h', 'stereo'],
+  [36000, '10 h', 'mono'],
 ] as const;
 const HOSTS = ['node', 'chromium'] as const;
 type Host = (typeof HOSTS)[number];
@@ -171,17 +171,13 @@ function diarizationRows(results: Results, runStart: Date | null): Row[] {
 }
 
 function mediaRows(results: Results, runStart: Date | null): Row[] {
-  return MEDIA_LENGTHS.map(([seconds, length]) => {
-    const figure = `media and speech stages, ${length} stereo mp3: peak memory (speed)`;
-    const found = HOSTS.map((h) => [h, results.get(`media-${h}-${seconds}s`)] as const);
+  return MEDIA_LENGTHS.map(([seconds, length, layout]) => {
+    const figure = `media and speech stages, ${length} ${layout} mp3: peak memory (speed)`;
+    const name = (h: Host) => `media-${h}-${layout === 'mono' ? 'mono-' : ''}${seconds}s`;
+    const found = HOSTS.map((h) => [h, results.get(name(h))] as const);
     const present = found.filter(([, r]) => r).map(([, r]) => r!);
     if (present.length === 0) {
-      return missing(
-        figure,
-        seconds <= 7200
-          ? 'no result from tools/bench/media.ts yet (npm run bench)'
-          : 'npm run bench generates 1-h and 2-h recordings only',
-      );
+      return missing(figure, 'no result from tools/bench/media.ts yet (npm run bench)');
     }
     const cell = ([h, r]: readonly [Host, BenchResult | undefined]) => {
       if (!r)
