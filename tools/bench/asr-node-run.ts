@@ -2,6 +2,7 @@
  * One recognition benchmark run in Node, in a process of its own so that its peak memory
  * (VmHWM) is its alone. Prints one JSON line.
  * usage: tsx tools/bench/asr-node-run.ts engine|pipeline <model id> <tokens/s of speech> <tokens per chunk>
+ *   [<recording seconds> (120)]
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,10 +15,16 @@ import { benchAudio, tokensPerStreamSecond } from './asr-audio';
 import { REPO, peakRssMb } from './bench-media';
 import { forcedDecoding } from '../testing/forced-decoding';
 
-const [contender, modelId = 'murmur-bench/whisper-tiny', tps = '3.5', perChunk = '60'] =
-  process.argv.slice(2);
+const [
+  contender,
+  modelId = 'murmur-bench/whisper-tiny',
+  tps = '3.5',
+  perChunk = '60',
+  recordingSeconds = '120',
+] = process.argv.slice(2);
 const models = resolve(REPO, '.models');
-const audio = benchAudio();
+// The same recording as the Chromium runs of `asr.ts` (its `--seconds`).
+const audio = benchAudio(Number(recordingSeconds));
 
 async function engine() {
   const file = (await diskFile(audio.wav)) as DiskFile;

@@ -39,7 +39,8 @@ if (!existsSync(join(REPO, '.models', modelId, 'onnx', 'encoder_model.onnx'))) {
   console.error(`No ${modelId} in .models/: run "npm run models:bench" first.`);
   process.exit(1);
 }
-const audio = benchAudio(Number(option('seconds') ?? 120));
+const recordingSeconds = Number(option('seconds') ?? 120);
+const audio = benchAudio(recordingSeconds);
 // The pipeline decodes every 30-s chunk alike: the same tokens per second of speech, spread.
 const tokensPerChunk = Math.round(TOKENS_PER_SECOND * 30 * (audio.speechSeconds / audio.seconds));
 console.error(
@@ -68,6 +69,7 @@ function nodeRun(contender: 'engine' | 'pipeline'): Run {
       modelId,
       String(TOKENS_PER_SECOND),
       String(tokensPerChunk),
+      String(recordingSeconds),
     ],
     { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
