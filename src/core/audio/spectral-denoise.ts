@@ -75,6 +75,41 @@ export function spectralDenoise(
   samples: Float32Array,
   options: Partial<SpectralDenoiseOptions> = {},
 ): Float32Array {
+  const out = new Float32Array(samples.length);
+  denoiseStretches(
+    { length: samples.length, floats: (from, to) => samples.subarray(from, to), inOrder: false },
+    (at, stretch) => out.set(stretch, at),
+    options,
+  );
+  return out;
+}
+
+/** A mono signal read a stretch at a time (a long channel kept outside memory). */
+export interface DenoiseSource {
+  readonly length: number;
+  /** Samples `from`..`to` (within 0..length) as floats. */
+  floats(from: number, to: number): Float32Array;
+  /**
+   * True where reading out of order is dear (a file): the noise frames are then measured in
+   * time order rather than the fallback's order of loudness, which sums the same spectra in
+   * another order (the last bits of the average may differ).
+   */
+  inOrder: boolean;
+}
+
+/** Samples read per stretch while going through the signal in order. */
+const STRETCH = 1 << 16;
+
+/**
+ * `spectralDenoise` on a signal read a stretch at a time, its output handed to `write` in time
+ * order (each sample once, final; the stretch is reused after the call), so that neither the
+ * signal nor its output is held whole: the same filter, the same output.
+ */
+export function denoiseStretches(
+  source: DenoiseSource,
+  write: (at: number, stretch: Float32Array) => void,
+  options: Partial<SpectralDenoiseOptions> = {},
+): void {
   const o = { ...DEFAULT_SPECTRAL_DENOISE, ...options };
   const n = o.frameLength;
   if (!Number.isInteger(Math.log2(n)) || n < 16) {
@@ -82,11 +117,20 @@ export function spectralDenoise(
   }
   const hop = n / 2;
   const bins = n / 2 + 1;
-  const frames = denoiseFrameCount(samples.length, n);
+  const length = source.length;
+  const frames = denoiseFrameCount(length, n);
   // Frame f covers samples [f * hop - n, f * hop): every sample is covered by two frames, and
-  // samples outside the signal are zeros.
-  const length = samples.length;
-  const at = (i: number) => (i >= 0 && i < length ? samples[i]! : 0);
+  // samples outside the signal are zeros. Reading goes through a stretch kept in hand.
+  let held: Float32Array = new Float32Array(0);
+  let heldFrom = 0;
+  const at = (i: number) => {
+    if (i < 0 || i >= length) return 0;
+    if (i < heldFrom || i >= heldFrom + held.length) {
+      heldFrom = i;
+      held = source.floats(i, Math.min(length, i + Math.max(STRETCH, n)));
+    }
+    return held[i - heldFrom]!;
+  };
   const window = new Float64Array(n).map((_, i) => Math.sin((Math.PI * (i + 0.5)) / n));
 
   const re = new Float64Array(n);
@@ -121,6 +165,7 @@ export function spectralDenoise(
       .filter((f) => energy[f]! > 0)
       .sort((a, b) => energy[a]! - energy[b]!);
     chosen = audible.slice(0, Math.max(1, Math.floor(audible.length * o.quietFraction)));
+    if (source.inOrder) chosen.sort((a, b) => a - b);
   }
   const noise = new Float64Array(bins);
   for (const f of chosen) {
@@ -130,8 +175,29 @@ export function spectralDenoise(
   for (let k = 0; k < bins; k++) noise[k] = Math.max(noise[k]!, 1e-12);
 
   const floor = 10 ** (o.floorDb / 20);
-  const out = new Float32Array(length);
   const previous = new Float64Array(bins);
+  // The second half of the last frame's output, which the next frame's first half completes
+  // (float32, as the output is: the sum is rounded as adding into the output array would be).
+  const tail = new Float32Array(hop);
+  const out = new Float32Array(STRETCH);
+  let outFrom = 0;
+  let outLength = 0;
+  const emit = (from: number, values: Float32Array) => {
+    let start = Math.max(0, -from);
+    const end = Math.min(values.length, length - from);
+    while (start < end) {
+      if (outLength === out.length) {
+        write(outFrom, out);
+        outFrom += outLength;
+        outLength = 0;
+      }
+      const take = Math.min(end - start, out.length - outLength);
+      out.set(values.subarray(start, start + take), outLength);
+      outLength += take;
+      start += take;
+    }
+  };
+  const done = new Float32Array(hop);
   for (let f = 0; f < frames; f++) {
     analyse(f);
     for (let k = 0; k < bins; k++) {
@@ -148,12 +214,16 @@ export function spectralDenoise(
       }
     }
     fft(re, im, true);
+    // Samples base..base + hop are final with this frame; the rest wait for the next one.
     const base = f * hop - n;
-    for (let i = Math.max(0, -base); i < n && base + i < length; i++) {
-      out[base + i]! += (re[i]! / n) * window[i]!;
+    for (let i = 0; i < hop; i++) {
+      // Each stored as float32, as adding into a float32 output array would round it.
+      done[i] = tail[i]! + (re[i]! / n) * window[i]!;
+      tail[i] = (re[hop + i]! / n) * window[hop + i]!;
     }
+    emit(base, done);
   }
-  return out;
+  if (outLength > 0) write(outFrom, out.subarray(0, outLength));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { MediaProbe } from '../../core/audio/probe';
 import type { Pcm } from '../../core/audio/pcm';
+import type { SpillFile } from '../ports';
 
 /**
  * The channels decoded so far: the first `length` samples of each array are final. The
@@ -21,7 +22,12 @@ export interface DecodedMedia {
   /** Seconds spent reading, probing and decoding, without the time the reader of `pieces` took. */
   seconds(): number;
   /**
-   * Lets go of the scratch file long audio is kept in, if it has one: called once nothing
+   * Another scratch file from the host, for audio made from this audio (a denoised channel),
+   * closed with the rest on `release`; null where the host has none.
+   */
+  scratch(): Promise<SpillFile | null>;
+  /**
+   * Lets go of the scratch files long audio is kept in, if it has any: called once nothing
    * reads the samples any more (they cannot be read after).
    */
   release(): void;

@@ -58,14 +58,17 @@ function comparable(response: TranscriptionResponse) {
   return { prediction: response.prediction, transcription, metadata: untimed };
 }
 
-async function transcribe(path: string, spill: SpillPort | null, diarize: boolean) {
+async function transcribe(
+  path: string,
+  spill: SpillPort | null,
+  diarize: boolean,
+  denoise = false,
+) {
   const ports = { ...testEnginePorts(diarize ? SPEAKERS : {}), spill: spill ?? undefined };
   if (spill === null) delete ports.spill;
   const request = mediaRequest(
     { kind: 'file', file: await fixtures.file(path) },
-    {
-      toggle_diarization: diarize,
-    },
+    { toggle_diarization: diarize, toggle_noise_reduction: denoise },
   );
   return runPipeline(request, ports, { compactFromSeconds: 0 });
 }
@@ -101,6 +104,34 @@ describe('long audio kept in a scratch file', () => {
     expect(comparable(spilled)).toEqual(comparable(inMemory));
     const channels = new Set(spilled.prediction_raw.transcription.map((s) => s.channel));
     expect(channels).toEqual(new Set(['channel_0', 'channel_1']));
+  }, 240_000);
+
+  it('denoises a channel into a scratch file of its own, with the same transcript as memory', async () => {
+    const path = writeConversationWav(
+      fixtures.path('noisy.wav'),
+      conversation({ speakers: 2, seconds: 35, seed: 8 }),
+    );
+    // Pink noise under the talk, 20 dB down.
+    const noisy = fixtures.ffmpeg('noisy-mixed.wav', [
+      '-i',
+      path,
+      '-f',
+      'lavfi',
+      '-i',
+      'anoisesrc=color=pink:amplitude=0.05:seed=3:r=16000',
+      '-filter_complex',
+      '[0:a][1:a]amix=inputs=2:duration=first:normalize=0[a]',
+      '-map',
+      '[a]',
+    ]);
+    const inMemory = await transcribe(noisy, null, false, true);
+    const { counts, spill } = countedSpill();
+    const spilled = await transcribe(noisy, spill, false, true);
+    expect(spilled.prediction_raw.metadata.audio_conversion_time).toBeGreaterThan(0);
+    // One file for the decoded channel, one for its denoised samples; both closed.
+    expect(counts).toMatchObject({ opened: 2, closed: 2 });
+    expect(comparable(spilled)).toEqual(comparable(inMemory));
+    expect(spilled.prediction_raw.transcription.length).toBeGreaterThan(2);
   }, 240_000);
 
   it('closes the file of a run that is cancelled', async () => {

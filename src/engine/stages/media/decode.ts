@@ -8,7 +8,7 @@ import type { FfmpegPort, ProgressListener, SpillFile } from '../../ports';
 import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../stage-settings';
 import type { DecodedPiece } from '../../streams/decoded-media';
 import { ChannelBuffers, type DecodedChannels } from './channel-buffers';
-import { SpilledChannels } from './spilled-channels';
+import { SpilledChannels } from '../../streams/spilled-channels';
 
 export interface DecodeOptions {
   signal?: AbortSignal;

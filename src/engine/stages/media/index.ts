@@ -8,6 +8,7 @@ import { checkMediaLimits, type MediaLimits } from '../../../core/audio/media-li
 import type { MediaProbe } from '../../../core/audio/probe';
 import type { Endpoint } from '../../../core/contract/endpoints';
 import type { MediaFile, MediaInput } from '../../../core/contract/request';
+import type { SpillFile } from '../../ports';
 import type { StageContext } from '../../stage-context';
 import type { MediaSettings } from '../../stage-settings';
 import type { DecodedMedia, DecodedPiece } from '../../streams/decoded-media';
@@ -78,11 +79,18 @@ export async function run<F extends MediaFile>(
       await ports.ffmpeg.unmount(path);
     }
   }
+  // Every scratch file of this audio, closed together once nothing reads it.
+  const files: SpillFile[] = spill ? [spill] : [];
   let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    spill?.close();
+  const scratch = async () => {
+    if (released) return null;
+    const file = (await ports.spill?.()) ?? null;
+    if (file) files.push(file);
+    return file;
   };
-  return { probe, pieces: pieces(), seconds: () => busy, release };
+  const release = () => {
+    released = true;
+    for (const file of files.splice(0)) file.close();
+  };
+  return { probe, pieces: pieces(), seconds: () => busy, scratch, release };
 }

@@ -150,7 +150,11 @@ async function findSpeech(
       context.progress(null, `Reducing noise${kept.length > 1 ? ` (channel ${v.index + 1})` : ''}`);
       signal?.throwIfAborted();
       // The noise is measured where VAD found no speech.
-      samples = await denoise(samples, noiseFramesOutside(speech, samples.length, SAMPLE_RATE));
+      samples = await denoise(
+        samples,
+        noiseFramesOutside(speech, samples.length, SAMPLE_RATE),
+        () => media.scratch(),
+      );
     }
     out.push({ index: v.index, samples, speech });
   }

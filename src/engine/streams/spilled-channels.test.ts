@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pcmFloats, pcmSlice } from '../../../core/audio/pcm';
-import type { SpillFile } from '../../ports';
-import { ChannelBuffers } from './channel-buffers';
+import { pcmFloats, pcmSlice } from '../../core/audio/pcm';
+import type { SpillFile } from '../ports';
+import { ChannelBuffers } from '../stages/media/channel-buffers';
 import { BLOCK_SAMPLES, SpilledChannels } from './spilled-channels';
 
 /** A scratch file in memory that counts what is read back. */

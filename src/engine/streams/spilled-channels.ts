@@ -1,6 +1,5 @@
-import { storeInterleaved, type StoredPcm } from '../../../core/audio/pcm';
-import type { SpillFile } from '../../ports';
-import type { DecodedChannels } from './channel-buffers';
+import { storeInterleaved, type StoredPcm } from '../../core/audio/pcm';
+import type { SpillFile } from '../ports';
 
 /** Samples per channel in a block: 16.4 s at 16 kHz, 512 KB in 16 bits. */
 export const BLOCK_SAMPLES = 1 << 18;
@@ -15,10 +14,11 @@ const CACHED_BLOCKS_PER_CHANNEL = 6;
 /**
  * Decoded channels kept 16-bit in a scratch file, block by block: only the block being filled
  * and a few read back are in memory, whatever the length. Block b of channel c lies at byte
- * (b · channels + c) · block bytes. The samples are those `ChannelBuffers` would hold in its
- * compact form, so what is found in them is the same.
+ * (b · channels + c) · block bytes. The samples are those the media stage's in-memory buffers
+ * hold in their compact form, so what is found in them is the same. The media stage appends
+ * decoded windows to it; noise reduction appends a denoised channel to one of its own.
  */
-export class SpilledChannels implements DecodedChannels {
+export class SpilledChannels {
   length = 0;
   readonly channels: StoredPcm[];
   /** The block being filled, per channel (block `length / BLOCK_SAMPLES`). */
