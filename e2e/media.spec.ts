@@ -186,6 +186,13 @@ test.describe('the media stage in the browser', () => {
       channels: summary.channels.map(({ stored: _, ...c }) => c),
     });
     expect(untimed(stored)).toEqual(untimed(inMemory));
+    // Denoised, a stored channel's output goes to a file of its own: the same samples again.
+    const denoise = { ...compact, toggleNoiseReduction: true };
+    const denoisedInMemory = await prepared(page, looped, { ...denoise, spill: false });
+    const denoisedStored = await prepared(page, looped, denoise);
+    expect(denoisedStored.channels.map((c) => c.stored)).toEqual([true]);
+    expect(untimed(denoisedStored)).toEqual(untimed(denoisedInMemory));
+    expect(denoisedStored.channels[0]!.rms).not.toBe(stored.channels[0]!.rms);
     expect(stored.channels[0]!.length).toBeGreaterThan(16000 * 40);
     // Each run's file is removed once it is read: none is left in the file system.
     const left = await page.evaluate(async () => {
