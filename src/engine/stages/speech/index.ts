@@ -11,7 +11,8 @@ import {
   silentChannelCount,
   similarChannelCount,
 } from '../../../core/audio/billing';
-import { frameLevelsDb, peakLevelDb } from '../../../core/audio/levels';
+import { peakLevelDb } from '../../../core/audio/levels';
+import { ChannelLevels } from './channel-levels';
 import { loudRegions, unsettledLoudSeconds } from '../../../core/audio/loud-regions';
 import { pcmPrefix, type Pcm } from '../../../core/audio/pcm';
 import { providedFileMetadata } from '../../../core/audio/probe';
@@ -81,6 +82,7 @@ async function findSpeech(
 
   let channels: readonly Pcm[] = [];
   let published = 0;
+  const levels = new ChannelLevels(VAD_WINDOW);
   // VAD scores each piece while ffmpeg decodes the next; what is settled is published where
   // the detector runs beside recognition, unless the channel is to be denoised first (its
   // noise is measured over all of it).
@@ -100,7 +102,7 @@ async function findSpeech(
           false,
           regions,
         );
-        const loud = loudRegions(frameLevelsDb(samples, VAD_WINDOW), heard, loudness);
+        const loud = loudRegions(levels.of(feed.index, samples), heard, loudness);
         // Loud stretches settle later than VAD's regions (their background looks ahead), and
         // how a stretch is judged depends on all of it (speech-gate.ts): what lies in one still
         // open waits for it.
@@ -133,7 +135,7 @@ async function findSpeech(
     const peakDb = peakLevelDb(samples);
     if (isSilentChannel(peakDb, null)) return { index, peakDb, speech: [], loudSeconds: 0 };
     const voice = speechRegions(scoring.probabilities(index), duration, regions);
-    const loud = loudRegions(frameLevelsDb(samples, VAD_WINDOW), duration, loudness);
+    const loud = loudRegions(levels.of(index, samples), duration, loudness);
     const speech: GatedRegion[] = gateRegions(voice, loud);
     return { index, peakDb, speech, loudSeconds: spanDuration(loud) };
   });
