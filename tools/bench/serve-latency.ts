@@ -2,8 +2,10 @@
  * How fast `murmur serve` answers while every slot transcribes: one long recording per slot
  * (a shared recording looped to --minutes, --channels 1 or 2), and meanwhile, every ~50 ms,
  * a /health, a request with a wrong key (401), one more transcription (429, the queue being
- * 0) and one whose declared body is larger than the upload limit (413). Prints each probe's median, p99 and max latency, the transcriptions' wall time and the
- * server's peak resident memory (VmHWM, all its threads).
+ * 0) and one whose declared body is larger than the upload limit (413). Prints each probe's
+ * median, p99 and max latency, and the p99 and max of the server's own time for it (its log
+ * line), the transcriptions' wall time and the server's peak resident memory (VmHWM, all its
+ * threads).
  * usage: tsx tools/bench/serve-latency.ts [--concurrency 2] [--minutes 10] [--channels 1]
  *   [--source speech|noise (pink noise: decoded and searched for speech, little recognised)]
  *   [--no-probes (only the transcriptions and the memory)]
@@ -183,6 +185,21 @@ try {
     const sorted = list.sort((a, b) => a - b);
     console.log(
       `${name.padEnd(6)} ${sorted.length} probes: median ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+    );
+  }
+  // The server's own time for each (its log line: from the request's headers to its answer);
+  // what the client saw beyond it was spent before the server's thread took the request up.
+  const own: Record<string, number[]> = { health: [], '401': [], '413': [], '429': [] };
+  for (const line of server.logs()) {
+    if (line.msg !== 'request') continue;
+    const name = line.path === '/health' ? 'health' : String(line.status);
+    own[name]?.push(Number(line.seconds) * 1000);
+  }
+  for (const [name, list] of Object.entries(own)) {
+    if (list.length === 0) continue;
+    const sorted = list.sort((a, b) => a - b);
+    console.log(
+      `${name.padEnd(6)} server's own time: p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
     );
   }
 } finally {
