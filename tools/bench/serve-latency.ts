@@ -1,14 +1,17 @@
 /**
  * How fast `murmur serve` answers while every slot transcribes: one long recording per slot
  * (a shared recording looped to --minutes, --channels 1 or 2), and meanwhile, every ~50 ms,
- * a /health, a request with a wrong key (401) and one more transcription (429, the queue being
- * 0). Prints each probe's median, p99 and max latency, the transcriptions' wall time and the
- * server's peak resident memory (VmHWM, all its threads).
+ * a /health, a request with a wrong key (401), one more transcription (429, the queue being
+ * 0) and one whose declared body is larger than the upload limit (413). Prints each probe's
+ * median, p99 and max latency, and the p99 and max of the server's own time for it (its log
+ * line), the transcriptions' wall time and the server's peak resident memory (VmHWM, all its
+ * threads).
  * usage: tsx tools/bench/serve-latency.ts [--concurrency 2] [--minutes 10] [--channels 1]
  *   [--source speech|noise (pink noise: decoded and searched for speech, little recognised)]
  *   [--no-probes (only the transcriptions and the memory)]
  */
 import { execFileSync } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -94,6 +97,31 @@ const refused = async (key: string) => {
   return answer.status;
 };
 
+/**
+ * A transcription request that declares a body larger than the upload limit and sends none of
+ * it: it is answered (413) from its headers.
+ */
+const oversized = () =>
+  new Promise<number>((resolve, reject) => {
+    const asking = request(`${server.url}${AUDIO}`, {
+      method: 'POST',
+      headers: {
+        'x-service-key': KEY,
+        'content-type': 'multipart/form-data; boundary=b0',
+        'content-length': String(bytes.length * 100),
+      },
+    });
+    asking.on('response', (answer) => {
+      answer.resume();
+      answer.on('end', () => {
+        resolve(answer.statusCode ?? 0);
+        asking.destroy();
+      });
+    });
+    asking.on('error', reject);
+    asking.flushHeaders();
+  });
+
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
@@ -113,7 +141,12 @@ try {
   for (let i = 0; i < concurrency; i++) {
     if ((await transcribe(KEY, small, 'jfk.wav')) !== 200) throw new Error('Warm-up failed.');
   }
-  const probes = { health: [] as number[], '401': [] as number[], '429': [] as number[] };
+  const probes = {
+    health: [] as number[],
+    '401': [] as number[],
+    '413': [] as number[],
+    '429': [] as number[],
+  };
   const started = performance.now();
   const running = Array.from({ length: concurrency }, () =>
     transcribe(KEY, bytes, 'long.mp3').then((status) => {
@@ -136,6 +169,7 @@ try {
   while (probing && !done) {
     await timed(200, async () => (await fetch(`${server.url}/health`)).status, probes.health);
     await timed(401, () => refused('wrong-key'), probes['401']);
+    await timed(413, oversized, probes['413']);
     if (done || !(await timed(429, () => refused(KEY), probes['429']))) break;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -151,6 +185,21 @@ try {
     const sorted = list.sort((a, b) => a - b);
     console.log(
       `${name.padEnd(6)} ${sorted.length} probes: median ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+    );
+  }
+  // The server's own time for each (its log line: from the request's headers to its answer);
+  // what the client saw beyond it was spent before the server's thread took the request up.
+  const own: Record<string, number[]> = { health: [], '401': [], '413': [], '429': [] };
+  for (const line of server.logs()) {
+    if (line.msg !== 'request') continue;
+    const name = line.path === '/health' ? 'health' : String(line.status);
+    own[name]?.push(Number(line.seconds) * 1000);
+  }
+  for (const [name, list] of Object.entries(own)) {
+    if (list.length === 0) continue;
+    const sorted = list.sort((a, b) => a - b);
+    console.log(
+      `${name.padEnd(6)} server's own time: p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
     );
   }
 } finally {

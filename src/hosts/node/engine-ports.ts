@@ -44,6 +44,12 @@ export interface NodeEngineSettings {
   ffmpegThread?: boolean;
   /** Model files other than those of `models` (tests give missing or counted ones). */
   modelFiles?: ModelFiles;
+  /**
+   * onnxruntime's threads for one run of the recognition model (default: the runtime's, one per
+   * core). The HTTP service gives each slot its share of the cores: more threads than cores,
+   * spread over slots that run at once, only take turns.
+   */
+  threads?: number;
   /** See `EnginePorts.fetchTimeoutSeconds`. */
   fetchTimeoutSeconds?: number;
   /**
@@ -78,8 +84,18 @@ export function nodeEnginePorts(settings: NodeEngineSettings): EnginePorts {
       : { fetchTimeoutSeconds: settings.fetchTimeoutSeconds }),
     speechDetector: (options) => loadSileroVad(onnx, files, { ...options, modelId: vadModel }),
     recogniser: ({ onProgress }) =>
-      recognisers.get(`${settings.models ?? 'hub'}|${settings.model}`, () =>
-        loadWhisper(configureModelSource(settings.models), settings.model, 'cpu', onProgress),
+      recognisers.get(`${settings.models ?? 'hub'}|${settings.model}|${settings.threads}`, () =>
+        loadWhisper(
+          configureModelSource(settings.models),
+          settings.model,
+          'cpu',
+          onProgress,
+          settings.threads === undefined
+            ? {}
+            : {
+                sessionOptions: { intraOpNumThreads: settings.threads, interOpNumThreads: 1 },
+              },
+        ),
       ),
     translator: {
       modelId: translationModel,

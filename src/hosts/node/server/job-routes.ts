@@ -18,6 +18,8 @@ export interface JobRouteSettings {
   allowPrivateUrls: boolean;
   /** The server's key check and error answer, so that these routes answer as the others do. */
   checkKey: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** The key, then the declared size: what a form is checked for before anything is done. */
+  checkRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   sendError: (request: FastifyRequest, reply: FastifyReply, error: ServiceError) => unknown;
 }
 
@@ -41,7 +43,7 @@ function baseUrl(request: FastifyRequest): string {
 export function registerJobRoutes(app: FastifyInstance, settings: JobRouteSettings): void {
   const { queue } = settings;
 
-  app.post(JOBS_PATH, { onRequest: settings.checkKey }, async (request, reply) => {
+  app.post(JOBS_PATH, { onRequest: settings.checkRequest }, async (request, reply) => {
     const id = settings.newJobId();
     const controller = new AbortController();
     // A client that goes away before the job is taken leaves nothing queued.

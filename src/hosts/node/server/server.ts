@@ -43,7 +43,7 @@ import { answerClientError } from './client-errors';
 import { registerJobRoutes } from './job-routes';
 import { serverJobHost, type ServerJobSettings } from './job-host';
 import { answerThroughQueue } from './queued-request';
-import { FORM_OVERHEAD_BYTES, readUpload, uploadLimits } from './upload';
+import { FORM_OVERHEAD_BYTES, declaredTooLarge, readUpload, uploadLimits } from './upload';
 import type { UploadFolders } from './upload-folders';
 
 export interface ServerSettings extends ServerJobSettings {
@@ -288,6 +288,18 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     }
   };
 
+  /**
+   * What is checked before a transcription request is admitted, in this order: its key (401),
+   * then its declared size (413), so that neither waits for a place nor is told the service is
+   * busy (429) when it would be refused anyway.
+   */
+  const checkRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    const refused = await checkKey(request, reply);
+    if (refused !== undefined) return refused;
+    const tooLarge = declaredTooLarge(request.headers, settings.maxUploadBytes);
+    if (tooLarge !== null) return sendError(request, reply, tooLarge);
+  };
+
   /** Delivers after the answer went out; `stop()` waits for deliveries within its grace. */
   const deliver = (done: JobDone<DiskFile>, request: FastifyRequest) => {
     const url = done.request.webhook_url;
@@ -399,7 +411,7 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     };
 
   for (const endpoint of ['audio', 'video'] as const) {
-    app.post(ENDPOINTS[endpoint].path, { onRequest: checkKey }, transcribe(endpoint));
+    app.post(ENDPOINTS[endpoint].path, { onRequest: checkRequest }, transcribe(endpoint));
   }
 
   registerJobRoutes(app, {
@@ -411,6 +423,7 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     totalSeconds: settings.totalSeconds,
     allowPrivateUrls: settings.allowPrivateUrls,
     checkKey,
+    checkRequest,
     sendError,
   });
   jobs.queue.onEvent((event) => metrics.jobEvent(event));

@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -57,13 +58,23 @@ function repeated(name: string): ServiceError {
 }
 
 /**
- * Reads a multipart body as it streams in, into `dir` (a folder of the request's own): text
- * fields into memory (they are small), the one file straight to disk, so that an upload of any
- * size is never held in memory whole. Stops with the service's error when the file passes its
- * limit, the body passes file + form overhead, the client stalls or takes too long (see
- * `watchBody`), a field comes twice, or a second file comes: the disk an upload takes is at most
- * one file's limit. `signal` (the client gone, the server stopping) stops it too.
+ * The 413 of a body whose Content-Length is larger than a form may be (the file's limit and the
+ * form's overhead), or null: such a body is refused before a byte of it is read, and before the
+ * request is admitted, so that it is told it is too large whatever the load.
  */
+export function declaredTooLarge(
+  headers: IncomingHttpHeaders,
+  maxFileBytes: number,
+): ServiceError | null {
+  const declared = Number(headers['content-length']);
+  if (!(declared > maxFileBytes + FORM_OVERHEAD_BYTES)) return null;
+  const mb = Math.round(maxFileBytes / (1024 * 1024));
+  return new ServiceError(
+    'payload_too_large',
+    `The request is larger than this service accepts (${mb} MB of media).`,
+  );
+}
+
 /** The upload limits of a server's settings (the same for every route that reads a form). */
 export function uploadLimits(settings: {
   maxUploadBytes: number;
@@ -77,21 +88,22 @@ export function uploadLimits(settings: {
   };
 }
 
+/**
+ * Reads a multipart body as it streams in, into `dir` (a folder of the request's own): text
+ * fields into memory (they are small), the one file straight to disk, so that an upload of any
+ * size is never held in memory whole. Stops with the service's error when the file passes its
+ * limit, the body passes file + form overhead, the client stalls or takes too long (see
+ * `watchBody`), a field comes twice, or a second file comes: the disk an upload takes is at most
+ * one file's limit. `signal` (the client gone, the server stopping) stops it too.
+ */
 export async function readUpload(
   request: FastifyRequest,
   dir: string,
   limits: UploadLimits,
   signal: AbortSignal,
 ): Promise<UploadedForm> {
-  // A body announced larger than the limit is refused before a byte of it is read.
-  const declared = Number(request.headers['content-length']);
-  if (declared > limits.maxFileBytes + FORM_OVERHEAD_BYTES) {
-    const mb = Math.round(limits.maxFileBytes / (1024 * 1024));
-    throw new ServiceError(
-      'payload_too_large',
-      `The request is larger than this service accepts (${mb} MB of media).`,
-    );
-  }
+  const declared = declaredTooLarge(request.headers, limits.maxFileBytes);
+  if (declared !== null) throw declared;
   const remove = () => rm(dir, { recursive: true, force: true });
   // Null prototypes: a field named __proto__ is a field like any other (and an unknown one).
   const strings = Object.create(null) as Record<string, string>;
