@@ -14,6 +14,8 @@ export interface AsrBenchOptions {
   threads: number;
   /** The engine's encoder and decoder precisions, where not the device's defaults. */
   dtypes?: { encoderDtype?: Dtype; decoderDtype?: Dtype };
+  /** Whether the engine posts the window being decoded (provisional text); on by default. */
+  provisional?: boolean;
 }
 
 export type AsrBenchRequest = Envelope<
@@ -30,6 +32,14 @@ export interface AsrBenchResult {
   contender: 'engine' | 'pipeline';
   seconds: number;
   firstSegmentSeconds: number;
+  /** When the first provisional text came (engine, with `provisional`), seconds. */
+  firstProvisionalSeconds?: number;
+  /**
+   * When each first thing happened, seconds from the file's handing over (engine only): the
+   * first VAD call's start and end, the first recogniser call of each kind (start), the first
+   * encoder output, and how many decoder steps ran before the first segment.
+   */
+  marks?: Record<string, number>;
   audioSeconds: number;
   modelLoadSeconds: number;
   segments: number;

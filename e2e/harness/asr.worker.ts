@@ -38,19 +38,33 @@ function stagesOf(metadata: EngineStages): EngineStages {
   return { audio_conversion_time, vad_time, inference_time };
 }
 
+/** The first time each named thing happened, seconds from `started` (set when the run starts). */
+class Marks {
+  started = 0;
+  readonly at: Record<string, number> = {};
+  mark(name: string): void {
+    this.at[name] ??= (performance.now() - this.started) / 1000;
+  }
+}
+
 /** Times the recogniser's feature, encoder and decoder calls by wrapping them in place. */
-function profiled(model: LoadedWhisper): Record<string, { seconds: number; calls: number }> {
+function profiled(
+  model: LoadedWhisper,
+  marks: Marks,
+): Record<string, { seconds: number; calls: number }> {
   const profile: Record<string, { seconds: number; calls: number }> = {};
   for (const name of ['features', 'encode', 'step'] as const) {
     const call = model[name].bind(model) as (...args: unknown[]) => Promise<unknown>;
     const entry = (profile[name] = { seconds: 0, calls: 0 });
     (model as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
       const t = performance.now();
+      marks.mark(`first ${name}`);
       try {
         return await call(...args);
       } finally {
         entry.seconds += (performance.now() - t) / 1000;
         entry.calls++;
+        if (name === 'encode') marks.mark('first encode done');
       }
     };
   }
@@ -58,7 +72,11 @@ function profiled(model: LoadedWhisper): Record<string, { seconds: number; calls
 }
 
 /** Times the speech stage's VAD calls (wall time: they may run beside recognition). */
-function profiledVad(ports: EnginePorts, entry: { seconds: number; calls: number }): EnginePorts {
+function profiledVad(
+  ports: EnginePorts,
+  entry: { seconds: number; calls: number },
+  marks: Marks,
+): EnginePorts {
   return {
     ...ports,
     async speechDetector(options) {
@@ -69,11 +87,13 @@ function profiledVad(ports: EnginePorts, entry: { seconds: number; calls: number
         runsApart: detector.runsApart,
         async probabilities(samples, o) {
           const t = performance.now();
+          marks.mark('first VAD');
           try {
             return await detector.probabilities(samples, o);
           } finally {
             entry.seconds += (performance.now() - t) / 1000;
             entry.calls++;
+            marks.mark('first VAD done');
           }
         },
       };
@@ -83,6 +103,7 @@ function profiledVad(ports: EnginePorts, entry: { seconds: number; calls: number
 
 async function engine(data: AsrBenchRequest['data']) {
   const vadRuns = { seconds: 0, calls: 0 };
+  const marks = new Marks();
   const ports = profiledVad(
     browserEnginePorts({
       ...TEST_MODELS,
@@ -91,6 +112,7 @@ async function engine(data: AsrBenchRequest['data']) {
       ...(data.dtypes ? { dtypes: data.dtypes } : {}),
     }),
     vadRuns,
+    marks,
   );
   const loadStarted = performance.now();
   const loaded = await ports.recogniser({});
@@ -98,22 +120,31 @@ async function engine(data: AsrBenchRequest['data']) {
   await warmUp(ports);
   const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
   const model: LoadedWhisper = forcedDecoding(loaded, data.tokensPerStreamSecond);
-  const profile = { ...profiled(model), vad: vadRuns };
+  const calls = profiled(model, marks);
+  const profile = { ...calls, vad: vadRuns };
   const started = performance.now();
+  marks.started = started;
   let first = 0;
+  let firstProvisional = 0;
   const response = await runPipeline(
     request(data.file),
     { ...ports, recogniser: async () => model },
     {
       onSegment: () => {
+        if (!first) marks.at['steps before first segment'] = calls['step']?.calls ?? 0;
         first ||= performance.now();
       },
+      ...(data.provisional === false
+        ? {}
+        : { onProvisional: () => void (firstProvisional ||= performance.now()) }),
     },
   );
   const seconds = (performance.now() - started) / 1000;
   return {
     seconds,
     firstSegmentSeconds: first ? (first - started) / 1000 : seconds,
+    ...(firstProvisional ? { firstProvisionalSeconds: (firstProvisional - started) / 1000 } : {}),
+    marks: marks.at,
     audioSeconds: response.prediction_raw.metadata.provided_file_metadata.duration,
     modelLoadSeconds,
     segments: response.prediction_raw.transcription.length,

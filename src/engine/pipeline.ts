@@ -5,6 +5,7 @@ import {
   type Segment,
   type TranscriptionResponse,
 } from '../core/contract/response';
+import type { ProvisionalSegment } from '../core/assemble/provisional-segment';
 import { toResponseSegment } from '../core/assemble/response';
 import type { EnginePorts } from './ports';
 import { stageContexts, type StageContext, type StageProgress } from './stage-context';
@@ -29,6 +30,11 @@ export interface PipelineOptions {
   onProgress?: StageProgress;
   /** Each segment as soon as it is decoded (before speakers are known). */
   onSegment?: (segment: Segment) => void;
+  /**
+   * The text of the window being decoded, before its checks: each call replaces the one before,
+   * and the window's segments replace it (an empty list follows them). Never in the response.
+   */
+  onProvisional?: (segments: ProvisionalSegment[]) => void;
   /** The speaker turns found (diarization on), labelled as in the response. */
   onSpeakerTurns?: (turns: SpeakerTurn[]) => void;
   /** What the host lets this request cost (duration, channels); none by default. */
@@ -135,6 +141,7 @@ async function recogniseDecoded<F extends MediaFile>(
       onSegment: (s) => {
         if (!options.script) options.onSegment?.(toResponseSegment(s, SPEAKER_NOT_ACTIVATED));
       },
+      ...(options.onProvisional && !options.script ? { onProvisional: options.onProvisional } : {}),
     },
     stage('recognise'),
   );

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../core/contract/endpoints';
+import type { ProvisionalSegment } from '../core/assemble/provisional-segment';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
 import type { CaptionUpdate } from '../core/live/captions';
 import type {
@@ -26,6 +27,8 @@ import {
 export interface TranscribeCallbacks {
   onProgress?: (progress: Progress) => void;
   onSegment?: (segment: Segment) => void;
+  /** The text of the window being decoded, before its checks; replaces the one before. */
+  onProvisional?: (segments: ProvisionalSegment[]) => void;
   onNotice?: (notice: string) => void;
   onDevice?: (device: string) => void;
   signal?: AbortSignal;
@@ -297,6 +300,9 @@ export class TranscriptionClient {
         break;
       case 'segment':
         call.onSegment?.(message.data);
+        break;
+      case 'provisional':
+        call.onProvisional?.(message.data);
         break;
       case 'notice':
         call.onNotice?.(message.data);

@@ -1,3 +1,4 @@
+import type { ProvisionalSegment } from '../core/assemble/provisional-segment';
 import type { Endpoint } from '../core/contract/endpoints';
 import type { LanguageBehaviour } from '../core/contract/request';
 import type { CaptionUpdate } from '../core/live/captions';
@@ -100,6 +101,8 @@ export type FromWorker =
   | LifeReport
   | Envelope<'progress', Progress>
   | Envelope<'segment', Segment>
+  /** The text of the window being decoded, before its checks; replaces the one before. */
+  | Envelope<'provisional', ProvisionalSegment[]>
   | Envelope<'notice', string>
   /** Where the recogniser runs: 'webgpu' or 'wasm'. */
   | Envelope<'device', string>

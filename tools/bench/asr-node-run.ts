@@ -2,7 +2,7 @@
  * One recognition benchmark run in Node, in a process of its own so that its peak memory
  * (VmHWM) is its alone. Prints one JSON line.
  * usage: tsx tools/bench/asr-node-run.ts engine|pipeline <model id> <tokens/s of speech> <tokens per chunk>
- *   [<recording seconds> (120)]
+ *   [<recording seconds> (120)] [provisional|no-provisional (the engine's provisional text listened to)]
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,6 +21,7 @@ const [
   tps = '3.5',
   perChunk = '60',
   recordingSeconds = '120',
+  provisional = 'provisional',
 ] = process.argv.slice(2);
 const models = resolve(REPO, '.models');
 // The same recording as the Chromium runs of `asr.ts` (its `--seconds`).
@@ -47,15 +48,22 @@ async function engine() {
   const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
   const started = performance.now();
   let first = 0;
+  let firstProvisional = 0;
   const response = await runPipeline(
     request,
     { ...ports, recogniser: async () => model },
-    { onSegment: () => void (first ||= performance.now()) },
+    {
+      onSegment: () => void (first ||= performance.now()),
+      ...(provisional === 'provisional'
+        ? { onProvisional: () => void (firstProvisional ||= performance.now()) }
+        : {}),
+    },
   );
   const seconds = (performance.now() - started) / 1000;
   return {
     seconds,
     firstSegmentSeconds: first ? (first - started) / 1000 : seconds,
+    ...(firstProvisional ? { firstProvisionalSeconds: (firstProvisional - started) / 1000 } : {}),
     modelLoadSeconds,
     stages: {
       audio_conversion_time: response.prediction_raw.metadata.audio_conversion_time,

@@ -6,7 +6,7 @@
  * decode a fixed number of tokens per second of speech. Runs alternate; medians are reported.
  * usage: tsx tools/bench/asr.ts [--model murmur-bench/whisper-tiny] [--runs 3] [--node-only|--browser-only]
  *   [--contenders engine,pipeline] [--dtypes ENCODER,DECODER (the engine's, in Chromium)]
- *   [--seconds 120 (the recording's length)]
+ *   [--seconds 120 (the recording's length)] [--provisional off (the engine posts no provisional text)]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -39,6 +39,8 @@ if (!existsSync(join(REPO, '.models', modelId, 'onnx', 'encoder_model.onnx'))) {
   console.error(`No ${modelId} in .models/: run "npm run models:bench" first.`);
   process.exit(1);
 }
+/** `--provisional off`: the engine runs without a listener for provisional text. */
+const provisional = option('provisional') !== 'off';
 const recordingSeconds = Number(option('seconds') ?? 120);
 const audio = benchAudio(recordingSeconds);
 // The pipeline decodes every 30-s chunk alike: the same tokens per second of speech, spread.
@@ -53,6 +55,8 @@ interface Run {
   contender: string;
   seconds: number;
   firstSegmentSeconds: number;
+  firstProvisionalSeconds?: number;
+  marks?: Record<string, number>;
   peakMb: number;
   stages?: EngineStages;
   profile?: Record<string, { seconds: number; calls: number }>;
@@ -70,6 +74,7 @@ function nodeRun(contender: 'engine' | 'pipeline'): Run {
       String(TOKENS_PER_SECOND),
       String(tokensPerChunk),
       String(recordingSeconds),
+      provisional ? 'provisional' : 'no-provisional',
     ],
     { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -79,7 +84,11 @@ function nodeRun(contender: 'engine' | 'pipeline'): Run {
 
 async function browserRuns(): Promise<void> {
   const outDir = buildHarness();
-  const preview = await startPreview(outDir, 4176, '/e2e/harness/asr.html');
+  const preview = await startPreview(
+    outDir,
+    Number(process.env.MURMUR_BENCH_PORT ?? 4176),
+    '/e2e/harness/asr.html',
+  );
   try {
     for (let i = 0; i < runs; i++) {
       for (const contender of contenders) {
@@ -99,6 +108,7 @@ async function browserRuns(): Promise<void> {
             tokensPerChunk,
             threads: Number(option('threads') ?? 2),
             dtypes,
+            provisional,
           })) as AsrBenchReply;
           const peak = memory.stop();
           if (reply.type === 'error') throw new Error(reply.data.message);
@@ -110,6 +120,10 @@ async function browserRuns(): Promise<void> {
             contender,
             seconds: result.seconds,
             firstSegmentSeconds: result.firstSegmentSeconds,
+            ...(result.firstProvisionalSeconds !== undefined
+              ? { firstProvisionalSeconds: result.firstProvisionalSeconds }
+              : {}),
+            ...(result.marks ? { marks: result.marks } : {}),
             peakMb: peak.peakRendererMb,
             ...(result.stages ? { stages: result.stages } : {}),
             ...(result.profile ? { profile: result.profile } : {}),
@@ -155,11 +169,12 @@ for (const host of ['node', 'chromium']) {
   };
   const engine = row('engine');
   const pipeline = row('pipeline');
-  if (!engine || !pipeline) continue;
+  if (!engine && !pipeline) continue;
   for (const [name, r] of [
     ['engine', engine],
     ['pipeline', pipeline],
   ] as const) {
+    if (!r) continue;
     console.log(
       `${host.padEnd(9)} ${name.padEnd(10)} ${r.rtf.toFixed(3).padEnd(7)} ${`${r.first.toFixed(2)} s`.padEnd(14)} ${r.peak.toFixed(0)} MB`,
     );
@@ -171,6 +186,20 @@ for (const host of ['node', 'chromium']) {
       `${host.padEnd(9)} engine stages (wall-clock; in Chromium they overlap): decoding ${stage('audio_conversion_time')} s, VAD ${stage('vad_time')} s, recognition ${stage('inference_time')} s`,
     );
   }
+  const early = results.filter((r) => r.host === host && r.firstProvisionalSeconds !== undefined);
+  if (early.length > 0) {
+    const seconds = median(early.map((r) => r.firstProvisionalSeconds!));
+    console.log(`${host.padEnd(9)} engine first provisional text ${seconds.toFixed(2)} s`);
+  }
+  const marked = results.filter((r) => r.host === host && r.marks);
+  if (marked.length > 0) {
+    const names = Object.keys(marked[0]!.marks!);
+    const parts = names.map((name) => {
+      const value = median(marked.map((r) => r.marks![name] ?? NaN));
+      return name.startsWith('steps') ? `${name} ${value}` : `${name} ${value.toFixed(2)} s`;
+    });
+    console.log(`${host.padEnd(9)} engine first times: ${parts.join(', ')}`);
+  }
   const profiled = results.filter((r) => r.host === host && r.profile);
   if (profiled.length > 0) {
     const parts = Object.keys(profiled[0]!.profile!).map((name) => {
@@ -180,6 +209,7 @@ for (const host of ['node', 'chromium']) {
     });
     console.log(`${host.padEnd(9)} engine time in model calls: ${parts.join(', ')}`);
   }
+  if (!engine || !pipeline) continue;
   console.log(
     `${host.padEnd(9)} speed-up   ${(pipeline.rtf / engine.rtf).toFixed(2)}x faster; first segment ${(pipeline.first / engine.first).toFixed(1)}x sooner`,
   );
@@ -197,6 +227,13 @@ for (const host of ['node', 'chromium']) {
     figures[`${host}.${contender}.first_segment_s`] = median(rs.map((r) => r.firstSegmentSeconds));
     figures[`${host}.${contender}.peak_mb`] = median(rs.map((r) => r.peakMb));
     units[`${host}.${contender}.first_segment_s`] = 's';
+    const early = rs.filter((r) => r.firstProvisionalSeconds !== undefined);
+    if (early.length > 0) {
+      figures[`${host}.${contender}.first_provisional_s`] = median(
+        early.map((r) => r.firstProvisionalSeconds!),
+      );
+      units[`${host}.${contender}.first_provisional_s`] = 's';
+    }
     units[`${host}.${contender}.peak_mb`] = 'MB';
   }
   const engine = `${host}.engine`;

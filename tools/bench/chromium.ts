@@ -11,8 +11,9 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { REPO, rssMb } from './bench-media';
 
 export function buildHarness(): string {
-  // Outside the repository, so that linters never see the built files.
-  const outDir = join(tmpdir(), 'murmur-bench-dist');
+  // Outside the repository, so that linters never see the built files; MURMUR_BENCH_DIST lets
+  // two checkouts benchmark at once.
+  const outDir = process.env.MURMUR_BENCH_DIST ?? join(tmpdir(), 'murmur-bench-dist');
   execFileSync(
     'npx',
     ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],

@@ -10,6 +10,7 @@ import { JobStatus } from './JobStatus';
 import { MediaPlayer } from './MediaPlayer';
 import { OpenSavedResult } from './OpenSavedResult';
 import { PredictionView } from './PredictionView';
+import { ProvisionalText } from './ProvisionalText';
 import { ResultSummary } from './ResultSummary';
 import { SegmentList } from './SegmentList';
 import { SpeakerTimeline } from './SpeakerTimeline';
@@ -21,6 +22,7 @@ export function ResultPanel() {
   const result = useEditedResponse();
   const name = useAppStore((s) => s.resultName);
   const live = useAppStore((s) => s.liveSegments);
+  const provisional = useAppStore((s) => s.provisionalSegments);
   const running = useAppStore((s) => s.status === 'running');
   const media = useAppStore((s) => s.resultMedia);
   // The segments with their speakers' labels: the editor and the timeline apply the names.
@@ -71,9 +73,10 @@ export function ResultPanel() {
           </div>
           <PredictionView result={result} />
         </div>
-      ) : running && live.length > 0 ? (
+      ) : running && (live.length > 0 || provisional.length > 0) ? (
         <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <SegmentList segments={live} />
+          {live.length > 0 && <SegmentList segments={live} />}
+          <ProvisionalText segments={provisional} />
         </div>
       ) : (
         !running && (

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import type { ProvisionalSegment } from '../../core/assemble/provisional-segment';
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
 import type { ShownProgress } from '../lib/progress';
 import { NO_NAMES } from '../../core/edit/speaker-names';
@@ -18,6 +19,8 @@ export interface JobSlice {
   status: JobStatus;
   progress: ShownProgress | null;
   liveSegments: Segment[];
+  /** The window being decoded, before its checks: shown after the segments, replaced by them. */
+  provisionalSegments: ProvisionalSegment[];
   notices: string[];
   /** Where the recogniser ran ('webgpu' or 'wasm'), once known. */
   device: string | null;
@@ -48,6 +51,7 @@ export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) =>
   status: 'idle',
   progress: null,
   liveSegments: [],
+  provisionalSegments: [],
   notices: [],
   device: null,
   result: null,
@@ -72,5 +76,6 @@ export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) =>
       error: null,
       progress: null,
       liveSegments: [],
+      provisionalSegments: [],
     }),
 });

@@ -59,6 +59,7 @@ export async function submitTranscription(): Promise<void> {
     status: 'running',
     progress: null,
     liveSegments: [],
+    provisionalSegments: [],
     notices: parsed.request.notices,
     device: null,
     error: null,
@@ -76,6 +77,7 @@ export async function submitTranscription(): Promise<void> {
         onDevice: (device) => useAppStore.setState({ device }),
         onSegment: (segment) =>
           useAppStore.setState((s) => ({ liveSegments: [...s.liveSegments, segment] })),
+        onProvisional: (segments) => useAppStore.setState({ provisionalSegments: segments }),
       },
       values.align_script ? values.script : undefined,
     );
@@ -87,7 +89,12 @@ export async function submitTranscription(): Promise<void> {
   } catch (thrown) {
     const error = toServiceError(thrown);
     if (error.code === 'cancelled') {
-      useAppStore.setState({ status: 'cancelled', progress: null, error: null });
+      useAppStore.setState({
+        status: 'cancelled',
+        progress: null,
+        provisionalSegments: [],
+        error: null,
+      });
       return;
     }
     if (error instanceof ServiceError && error.problems.length > 0) {
@@ -96,6 +103,7 @@ export async function submitTranscription(): Promise<void> {
     useAppStore.setState({
       status: 'failed',
       progress: null,
+      provisionalSegments: [],
       error: {
         code: error.code,
         message: error.message,

@@ -10,6 +10,7 @@ import { parseScript, scriptProblems, type Script } from '../../core/alignment/s
 import { fieldsFromRecord, parseRequestOrThrow } from '../../core/contract/parse-request';
 import type { MediaFile, TranscriptionRequest } from '../../core/contract/request';
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
+import type { ProvisionalSegment } from '../../core/assemble/provisional-segment';
 import type { SpeakerTurn } from '../../core/assemble/speakers';
 import {
   deliverWebhook,
@@ -97,6 +98,8 @@ export interface JobEvents {
   onNotice?: (notice: string) => void;
   /** Each segment as soon as it is decoded (before speakers are known). */
   onSegment?: (segment: Segment) => void;
+  /** The window being decoded, before its checks (`PipelineOptions.onProvisional`). */
+  onProvisional?: (segments: ProvisionalSegment[]) => void;
   onSpeakerTurns?: (turns: SpeakerTurn[]) => void;
 }
 
@@ -163,6 +166,7 @@ export async function runJob<F extends MediaFile>(
         ...(host.limits ? { limits: host.limits } : {}),
         ...(events.onProgress ? { onProgress: events.onProgress } : {}),
         ...(events.onSegment ? { onSegment: events.onSegment } : {}),
+        ...(events.onProvisional ? { onProvisional: events.onProvisional } : {}),
         ...(events.onSpeakerTurns ? { onSpeakerTurns: events.onSpeakerTurns } : {}),
         ...(script ? { script } : {}),
       };

@@ -131,6 +131,7 @@ async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): P
         post({ id, type: 'progress', data: { stage, fraction, detail } }),
       onNotice: (notice) => post({ id, type: 'notice', data: notice }),
       onSegment: (segment) => post({ id, type: 'segment', data: segment }),
+      onProvisional: (segments) => post({ id, type: 'provisional', data: segments }),
     },
   );
   if (outcome.ok) post({ id, type: 'result', data: outcome.response });

@@ -33,6 +33,11 @@ export interface WindowDecodeOptions {
   /** Benchmarks only: stop after exactly this many tokens (generated weights never stop). */
   forcedTokenCount?: number;
   signal?: AbortSignal;
+  /**
+   * The tokens sampled so far, each time a timestamp closes a segment: a first look at the
+   * window before its fallback checks (each attempt starts afresh). Nothing decided hangs on it.
+   */
+  onClosedSegment?: (sampled: readonly number[]) => void;
 }
 
 export interface WindowDecode {
@@ -125,6 +130,14 @@ export async function decodeWindow(
         sampled.push(token);
         probabilities.push(Math.exp(raw[token]! - rawNormaliser));
         attention.push(step.alignmentRows);
+        const previous = sampled.at(-2);
+        if (
+          options.onClosedSegment &&
+          token >= vocab.timestampBegin &&
+          previous !== undefined &&
+          previous < vocab.endOfText
+        )
+          options.onClosedSegment(sampled);
         options.signal?.throwIfAborted();
         step = await model.step(encoded, [token], step.past);
       }

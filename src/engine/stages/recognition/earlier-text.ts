@@ -66,6 +66,8 @@ export class EarlierTextDecoder {
    * loud stretches it rejected) is decoded once, greedily and without the earlier text: the
    * fallbacks exist to rescue speech known to be there, and over music or noise a sampled
    * decode that passes, or earlier text carried on, is how text gets invented.
+   * `onClosedSegment` is told the tokens sampled so far as each segment closes, in every
+   * attempt (decode-window.ts).
    */
   async decode(
     encoded: Tensor,
@@ -74,6 +76,7 @@ export class EarlierTextDecoder {
     language: string,
     task: 'transcribe' | 'translate',
     levelOnly = false,
+    onClosedSegment?: (sampled: readonly number[]) => void,
   ): Promise<WindowDecode> {
     if (levelOnly) return this.glance(encoded, seconds, language, task);
     // slice(-0) would be the whole array: a hint that fills the room leaves none for context
@@ -92,6 +95,7 @@ export class EarlierTextDecoder {
         maxNewTokens: tokenBudget(this.model, seconds, this.settings),
         random: this.random,
         ...(this.signal ? { signal: this.signal } : {}),
+        ...(onClosedSegment ? { onClosedSegment } : {}),
       });
     let decode = await decodeWith(earlier);
     // A window of speech (every window here holds some) that the model ends almost at once,

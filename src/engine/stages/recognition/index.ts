@@ -5,6 +5,7 @@
  * segment is also posted as soon as it is decoded. A channel is recognised while its speech
  * is still being found: a window is decoded once its audio is settled.
  */
+import type { ProvisionalSegment } from '../../../core/assemble/provisional-segment';
 import type { RecognisedSegment } from '../../../core/assemble/response';
 import type { LanguageBehaviour } from '../../../core/contract/request';
 import type { LoadedWhisper } from '../../ports';
@@ -23,6 +24,8 @@ export interface RecognitionStageInput {
   task: 'transcribe' | 'translate';
   hint: string;
   onSegment: (segment: RecognisedSegment) => void;
+  /** The window being decoded, before its checks (`RecognitionOptions.onProvisional`). */
+  onProvisional?: (segments: ProvisionalSegment[]) => void;
   /** The stage's settings (`DEFAULT_RECOGNITION_SETTINGS` when left out). */
   settings?: RecognitionSettings;
 }
@@ -51,6 +54,7 @@ export async function run(
       hint: input.hint,
       ...(signal ? { signal } : {}),
       onSegment: input.onSegment,
+      ...(input.onProvisional ? { onProvisional: input.onProvisional } : {}),
       ...(input.settings ? { settings: input.settings } : {}),
       onWindow: () => {
         started ??= clock();

@@ -30,6 +30,8 @@ const segment = (text: string, language: string): RecognisedSegment => ({
  */
 function fakeChannel(options: { streams: string[]; prominent: string; completeAfter?: number }) {
   const log: string[] = [];
+  /** What the plan held back after each window (shown as provisional text meanwhile). */
+  const heldAfter: string[][] = [];
   let decodedWindows = 0;
   const known = () => (options.completeAfter ?? 0) <= decodedWindows;
   const decoding: ChannelDecoding = {
@@ -63,25 +65,28 @@ function fakeChannel(options: { streams: string[]; prominent: string; completeAf
         const s = segment(`stream ${k}`, language);
         segments.push(s);
         plan.post(s);
+        heldAfter.push((plan.held?.() ?? []).map((h) => h.text));
         decodedWindows++;
       }
       if (!completeSeen && plan.onComplete && !(await plan.onComplete())) return null;
       return segments;
     },
   };
-  return { decoding, log };
+  return { decoding, log, heldAfter };
 }
 
 const languages = (segments: RecognisedSegment[]) => segments.map((s) => s.language);
 
 describe('language behaviours', () => {
   it('manual decodes every stream in the named language, detecting nothing', async () => {
-    const { decoding, log } = fakeChannel({ streams: ['fr', 'de'], prominent: 'fr' });
+    const { decoding, log, heldAfter } = fakeChannel({ streams: ['fr', 'de'], prominent: 'fr' });
     const posted: RecognisedSegment[] = [];
     const segments = await manualLanguage.recognise(decoding, 'es', (s) => posted.push(s));
     expect(languages(segments)).toEqual(['es', 'es']);
     expect(posted).toEqual(segments);
     expect(log).toEqual([]);
+    // Nothing is held back: each segment is posted as it is decoded.
+    expect(heldAfter).toEqual([[], []]);
     expect(manualLanguage.perTurn).toBe(false);
   });
 
@@ -103,7 +108,7 @@ describe('language behaviours', () => {
   });
 
   it('single language holds what it decodes in a guessed language until it is confirmed', async () => {
-    const { decoding, log } = fakeChannel({
+    const { decoding, log, heldAfter } = fakeChannel({
       streams: ['de', 'de', 'de'],
       prominent: 'de',
       completeAfter: 2,
@@ -116,6 +121,8 @@ describe('language behaviours', () => {
     expect(languages(segments)).toEqual(['de', 'de', 'de']);
     expect(posted).toEqual(['stream 0 after 1', 'stream 1 after 1', 'stream 2 after 1']);
     expect(log).toEqual(['encode start', 'detect 0', 'prominent (first window known)']);
+    // The held segments are told while held (to be shown as provisional), none once posted.
+    expect(heldAfter).toEqual([['stream 0'], ['stream 0', 'stream 1'], []]);
   });
 
   it('single language starts over in the prominent language when the guess was wrong', async () => {

@@ -10,6 +10,8 @@ export interface StreamDecoding {
   ready?: EncodedWindow | null;
   /** Each segment as it is decoded. */
   post(segment: RecognisedSegment): void;
+  /** The segments decoded but held back, not posted yet (shown as provisional meanwhile). */
+  held?(): readonly RecognisedSegment[];
   /**
    * Called once, before the next window, when the channel's speech is all known; false stops
    * the decoding, which then returns null.
@@ -101,6 +103,7 @@ export const singleLanguage: LanguageStrategy = {
       languageOf: async () => guessed,
       ready: window,
       post: (segment) => (held ? held.push(segment) : post(segment)),
+      held: () => held ?? [],
       async onComplete() {
         const prominent = await channel.prominent(await channel.settledStart(), guess);
         if (prominent.language !== guessed) {

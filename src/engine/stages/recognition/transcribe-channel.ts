@@ -1,3 +1,4 @@
+import type { ProvisionalSegment } from '../../../core/assemble/provisional-segment';
 import type { RecognisedSegment } from '../../../core/assemble/response';
 import type { LanguageBehaviour } from '../../../core/contract/request';
 import { seededRandom } from '../../../core/decoding/probabilities';
@@ -23,7 +24,7 @@ import {
 } from './language-detection';
 import { WindowCursor } from './window-cursor';
 import { RepeatGuard } from './repeat-guard';
-import { windowSegments } from './window-segments';
+import { provisionalSegments, windowSegments } from './window-segments';
 
 export interface RecognitionOptions {
   languageBehaviour: LanguageBehaviour;
@@ -32,6 +33,14 @@ export interface RecognitionOptions {
   task: 'transcribe' | 'translate';
   hint: string;
   onSegment?: (segment: RecognisedSegment) => void;
+  /**
+   * What is not posted yet: the segments held back until the language is sure, then those of
+   * the window being decoded as each one closes, before the window's fallback checks. Each call
+   * replaces the one before; once the window's segments are posted (or it is rejected) the list
+   * shrinks to what is still held, empty in the end. Voiced windows only; nothing else depends
+   * on it.
+   */
+  onProvisional?: (segments: ProvisionalSegment[]) => void;
   /** Called as each window's recognition starts (before language detection or encoding). */
   onWindow?: () => void;
   /** Seconds of the channel's speech streams recognised so far, and the file time reached. */
@@ -124,6 +133,22 @@ async function decodeStreams(
     ? { stream: 0, window: plan.ready }
     : null;
   let language = 'en';
+  // Whether provisional text is shown, to withdraw it once its segments are posted.
+  let shown = false;
+  const showProvisional = (window: readonly ProvisionalSegment[]) => {
+    const { onProvisional } = options;
+    if (!onProvisional) return;
+    const held = (plan.held?.() ?? []).map(({ text, start, end, channel }) => ({
+      text,
+      start,
+      end,
+      channel,
+    }));
+    const all = [...held, ...window];
+    if (!shown && all.length === 0) return;
+    shown = all.length > 0;
+    onProvisional(all);
+  };
   let completeSeen = false;
   let done = 0;
   const guard = new RepeatGuard(settings);
@@ -133,7 +158,13 @@ async function decodeStreams(
     channel.throwIfFailed();
     if (channel.complete && !completeSeen) {
       completeSeen = true;
-      if (plan.onComplete && !(await plan.onComplete())) return null;
+      if (plan.onComplete && !(await plan.onComplete())) {
+        // Decoded again from the start: nothing of this decoding stands.
+        if (shown) options.onProvisional?.([]);
+        return null;
+      }
+      // The held segments, if any, are posted now.
+      showProvisional([]);
     }
     const next = windows.next();
     if (next === 'end' && windows === voiced) {
@@ -187,6 +218,14 @@ async function decodeStreams(
       language,
       options.task,
       levelOnly,
+      levelOnly || !options.onProvisional
+        ? undefined
+        : (sampled) => {
+            const found = provisionalSegments(model, sampled, seconds, channel.index, (t) =>
+              fileTime(stream, offset + t),
+            );
+            if (found.length > 0) showProvisional(found);
+          },
     );
     let consumed = seconds;
     // What VAD heard no voice in is written only where the decoding rules are sure of it.
@@ -220,10 +259,13 @@ async function decodeStreams(
       if (!levelOnly) decoder.accept(decode, result.textTokens);
       if (result.consumed > settings.minWindowSeconds) consumed = result.consumed;
     }
+    // The window's own segments (posted or held above) replace what was shown of it.
+    showProvisional([]);
     windows.advance(consumed);
     done += consumed;
     if (!levelOnly) options.onAdvance?.(done, fileTime(stream, offset + consumed));
   }
+  showProvisional([]);
   return segments.sort((a, b) => a.start - b.start);
 }
 

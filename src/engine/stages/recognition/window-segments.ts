@@ -1,3 +1,4 @@
+import type { ProvisionalSegment } from '../../../core/assemble/provisional-segment';
 import type { RecognisedSegment } from '../../../core/assemble/response';
 import { alignmentMatrix, tokenStartFrames } from '../../../core/decoding/alignment';
 import { splitSegments } from '../../../core/decoding/segments';
@@ -82,6 +83,28 @@ export function windowSegments(
     });
   }
   return { segments, consumed: split.consumed, textTokens };
+}
+
+/**
+ * The closed segments among a window's tokens sampled so far, as text and times only (no word
+ * timings): what the window is heard to say before its decode is done and checked.
+ */
+export function provisionalSegments(
+  model: LoadedWhisper,
+  sampled: readonly number[],
+  audioSeconds: number,
+  channel: number,
+  toFileTime: (windowSeconds: number) => number,
+): ProvisionalSegment[] {
+  const split = splitSegments(sampled, model.vocab, audioSeconds, false);
+  return split.segments
+    .map((segment) => ({
+      text: model.decodeText(segment.tokenIndices.map((i) => sampled[i]!)).trim(),
+      start: toFileTime(segment.start),
+      end: toFileTime(segment.end),
+      channel,
+    }))
+    .filter((segment) => segment.text !== '');
 }
 
 function geometricMean(values: readonly number[]): number {
