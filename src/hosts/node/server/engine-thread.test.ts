@@ -51,7 +51,11 @@ describe('a slot engine on its own thread', () => {
   });
 
   it('ends the thread of a cancelled run that does not stop, failing it with the reason', async () => {
-    const engine = new EngineThread(SETTINGS, { entry: MISBEHAVING, cancelGraceMs: 100 });
+    const engine = new EngineThread(SETTINGS, {
+      entry: MISBEHAVING,
+      cancelGraceMs: 100,
+      retireLimitMs: 200,
+    });
     try {
       const first = threadOf(await engine.runPipeline(named('a.wav'), {}));
       const controller = new AbortController();
@@ -65,6 +69,37 @@ describe('a slot engine on its own thread', () => {
       await engine.close();
     }
   });
+
+  it('answers a cancel at once, and ends the thread only once its model call is over', async () => {
+    // No grace: every cancel puts the thread aside while it decodes or runs a model. Ending a
+    // thread in the middle of onnxruntime's call aborts the whole process (this test's too).
+    const engine = new EngineThread(SETTINGS, { cancelGraceMs: 0 });
+    const long = fixtures.ffmpeg('long.wav', [
+      '-stream_loop',
+      '10',
+      '-i',
+      sharedMedia('speech/jfk.wav'),
+    ]);
+    try {
+      const request = mediaRequest({ kind: 'file', file: await fixtures.file(long) });
+      for (const afterMs of [700, 1500, 2300, 3100, 3900, 4700]) {
+        const controller = new AbortController();
+        const reason = new ServiceError('engine_unavailable', 'The service stopped.');
+        const timer = setTimeout(() => controller.abort(reason), afterMs);
+        const run = engine.runPipeline(request, { signal: controller.signal });
+        await expect(run).rejects.toBe(reason);
+        clearTimeout(timer);
+      }
+      const short = mediaRequest({
+        kind: 'file',
+        file: await fixtures.file(sharedMedia('speech/jfk.wav')),
+      });
+      const response = await engine.runPipeline(short, {});
+      expect(response.prediction_raw.transcription.length).toBeGreaterThan(0);
+    } finally {
+      await engine.close();
+    }
+  }, 240_000);
 
   it('answers as the pipeline does here, its events and its errors crossing back', async () => {
     const engine = new EngineThread(SETTINGS);

@@ -14,14 +14,23 @@ import type {
 const WORKER = new URL('./engine-thread-worker.mjs', import.meta.url);
 
 /**
- * How long a cancelled run may take to stop between two steps before its thread is ended: a
- * step that does not return to the thread's loop (one ffmpeg program, one model call) is not
- * waited for.
+ * How long a cancelled run may take to stop before its caller is answered and the slot gets a
+ * fresh thread: a step that does not return to the thread's loop (one ffmpeg program, one model
+ * call) is not waited for.
  */
 const CANCEL_GRACE_MS = 2000;
 
+/**
+ * How long a thread put aside (its cancelled run did not stop in time) is left to finish before
+ * it is ended anyway. It is not ended at once: ending a thread while onnxruntime runs a model
+ * on it aborts the whole process.
+ */
+const RETIRE_LIMIT_MS = 60_000;
+
 interface Run {
   options: PipelineOptions;
+  /** Answered already (cancelled and not stopped in time): its events go nowhere. */
+  abandoned?: boolean;
   resolve: (response: TranscriptionResponse) => void;
   reject: (error: Error) => void;
 }
@@ -31,26 +40,32 @@ interface Thread {
   ready: Promise<void>;
   /** The runs sent to this thread and not yet ended (one at a time, as the slot sends them). */
   runs: Map<number, Run>;
+  /** Resolves once no run is under way. */
+  drained(): Promise<void>;
 }
 
 export interface EngineThreadOptions {
   /** The thread's entry (tests give one that misbehaves); the engine's by default. */
   entry?: URL;
   cancelGraceMs?: number;
+  retireLimitMs?: number;
 }
 
 /**
  * One concurrency slot's engine on a worker thread of its own. The models, ffmpeg and every
  * stage of the pipeline run there: on the server's thread even the stages written in JS held
  * answers to /health and to requests refused at once for hundreds of milliseconds. A thread
- * that ends (a crash, or ended because a cancelled run did not stop) fails its run with an
- * internal error, and the next run starts a fresh one, which loads the models again.
+ * that ends (a crash) fails its run with an internal error, and the next run starts a fresh
+ * one, which loads the models again. A cancelled run that does not stop in time is answered
+ * with its reason and its thread put aside: ended once the run has stopped (or after
+ * `RETIRE_LIMIT_MS`), never in the middle of a model call.
  */
 export class EngineThread implements PipelineRunner {
   private thread: Thread | null = null;
   private next = 0;
   private readonly entry: URL;
   private readonly graceMs: number;
+  private readonly retireLimitMs: number;
 
   constructor(
     private readonly settings: ThreadEngineSettings,
@@ -58,6 +73,7 @@ export class EngineThread implements PipelineRunner {
   ) {
     this.entry = options.entry ?? WORKER;
     this.graceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
+    this.retireLimitMs = options.retireLimitMs ?? RETIRE_LIMIT_MS;
   }
 
   /** Starts the thread, if it is not running, and resolves once its models are loaded. */
@@ -100,7 +116,8 @@ export class EngineThread implements PipelineRunner {
         timer = setTimeout(() => {
           const run = thread.runs.get(id);
           if (run === undefined) return;
-          thread.runs.delete(id);
+          // The caller is answered now; the thread finishes its step elsewhere.
+          run.abandoned = true;
           run.reject(signal?.reason as Error);
           void this.end(thread);
         }, this.graceMs);
@@ -128,13 +145,27 @@ export class EngineThread implements PipelineRunner {
     });
   }
 
-  /** Ends the thread (runs under way fail); a later run starts a fresh one. */
+  /**
+   * Ends the thread; a later run starts a fresh one. Runs under way are waited for (up to
+   * `RETIRE_LIMIT_MS`; cancel them first).
+   */
   async close(): Promise<void> {
     if (this.thread) await this.end(this.thread);
   }
 
+  /**
+   * Puts the thread aside (the next run starts a fresh one) and ends it once no run is under
+   * way on it, or after the limit.
+   */
   private async end(thread: Thread) {
     if (this.thread === thread) this.thread = null;
+    if (thread.runs.size > 0) {
+      thread.worker.ref();
+      await Promise.race([
+        thread.drained(),
+        new Promise((resolve) => setTimeout(resolve, this.retireLimitMs).unref()),
+      ]);
+    }
     await thread.worker.terminate();
   }
 
@@ -151,7 +182,14 @@ export class EngineThread implements PipelineRunner {
     // Nobody may be waiting yet: a failure to load is told to whoever waits later.
     ready.catch(() => undefined);
     const runs = new Map<number, Run>();
-    const thread: Thread = { worker, ready, runs };
+    const waiters: (() => void)[] = [];
+    const drained = () =>
+      runs.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
+    const settled = (id: number) => {
+      runs.delete(id);
+      if (runs.size === 0) for (const resolve of waiters.splice(0)) resolve();
+    };
+    const thread: Thread = { worker, ready, runs, drained };
     worker.on('message', (reply: EngineThreadReply) => {
       if (reply.id === 0) {
         if (reply.type === 'ready') {
@@ -162,6 +200,7 @@ export class EngineThread implements PipelineRunner {
       }
       const run = runs.get(reply.id);
       if (run === undefined) return;
+      if (run.abandoned && reply.type !== 'result' && reply.type !== 'error') return;
       switch (reply.type) {
         case 'progress':
           run.options.onProgress?.(reply.data.stage, reply.data.fraction, reply.data.detail);
@@ -173,11 +212,11 @@ export class EngineThread implements PipelineRunner {
           run.options.onSpeakerTurns?.(reply.data);
           return;
         case 'result':
-          runs.delete(reply.id);
+          settled(reply.id);
           run.resolve(reply.data);
           return;
         case 'error':
-          runs.delete(reply.id);
+          settled(reply.id);
           run.reject(fromWireError(reply.data));
           return;
       }
@@ -189,6 +228,7 @@ export class EngineThread implements PipelineRunner {
       failed(ended);
       const left = [...runs.values()];
       runs.clear();
+      for (const resolve of waiters.splice(0)) resolve();
       for (const run of left) run.reject(ended);
     };
     worker.on('error', (error) =>
