@@ -12,13 +12,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS } from '../../src/core/contract/endpoints';
 import { sharedMedia } from '../../src/hosts/node/ffmpeg-fixtures';
 import { startServe } from '../../src/hosts/node/server/testing/serve-process';
+import { curl } from '../../src/hosts/node/server/testing/curl';
 
 const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -72,15 +73,20 @@ const server = await startServe(
   { MURMUR_SERVICE_KEYS: KEY },
 );
 
+/**
+ * A transcription through curl: Node's fetch gives up on an answer that takes more than 300 s
+ * to start, and a long recording on a busy machine takes longer.
+ */
 const transcribe = async (key: string, body: Uint8Array, name: string) => {
-  const form = new FormData();
-  form.set('audio', new Blob([new Uint8Array(body)]), name);
-  const answer = await fetch(`${server.url}${AUDIO}`, {
-    method: 'POST',
-    headers: { 'x-service-key': key },
-    body: form,
-  });
-  await answer.arrayBuffer();
+  const path = join(folder, `upload-${name}`);
+  writeFileSync(path, body);
+  const answer = await curl([
+    '-H',
+    `x-service-key: ${key}`,
+    '-F',
+    `audio=@${path};filename=${name}`,
+    `${server.url}${AUDIO}`,
+  ]);
   return answer.status;
 };
 
