@@ -1,6 +1,9 @@
 import { frameLevelsDb } from '../../../core/audio/levels';
 import { pcmSlice, type Pcm } from '../../../core/audio/pcm';
 
+/** Frames measured per stretch read. */
+const STRETCH_FRAMES = 512;
+
 /**
  * The level of each VAD window of each channel, measured once as the channels grow: settled
  * speech is published after every decoded piece, and measuring the whole channel again each
@@ -16,13 +19,14 @@ export class ChannelLevels {
     const known = this.levels[index] ?? new Float32Array(0);
     const frames = Math.floor(Math.min(length, samples.length) / this.frameLength);
     if (frames <= known.length) return known.subarray(0, frames);
-    const added = frameLevelsDb(
-      pcmSlice(samples, known.length * this.frameLength, frames * this.frameLength),
-      this.frameLength,
-    );
     const all = new Float32Array(frames);
     all.set(known);
-    all.set(added, known.length);
+    // A stretch at a time: read whole, ten hours would be a 1.15 GB copy out of the file.
+    for (let f = known.length; f < frames; f += STRETCH_FRAMES) {
+      const end = Math.min(frames, f + STRETCH_FRAMES);
+      const stretch = pcmSlice(samples, f * this.frameLength, end * this.frameLength);
+      all.set(frameLevelsDb(stretch, this.frameLength), f);
+    }
     this.levels[index] = all;
     return all;
   }
