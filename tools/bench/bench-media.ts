@@ -17,17 +17,23 @@ function ffmpeg(args: readonly string[]): void {
   });
 }
 
+/** A generated file in `.cache/bench/`, made with ffmpeg's `args` the first time it is asked for. */
+function cached(name: string, args: readonly string[]): string {
+  mkdirSync(CACHE, { recursive: true });
+  const out = join(CACHE, name);
+  if (existsSync(out) && statSync(out).size > 0) return out;
+  console.error(`Generating ${out} ...`);
+  ffmpeg([...args, out]);
+  return out;
+}
+
 /**
  * A recording of `seconds` with a different talker on each channel (JFK looped on the left,
  * an AMI meeting looped on the right): 44.1 kHz stereo mp3 at 128 kbit/s, the commonest kind
  * of long upload.
  */
 export function longStereoMp3(seconds = 3600): string {
-  mkdirSync(CACHE, { recursive: true });
-  const out = join(CACHE, `stereo-${seconds}s.mp3`);
-  if (existsSync(out) && statSync(out).size > 0) return out;
-  console.error(`Generating ${out} ...`);
-  ffmpeg([
+  return cached(`stereo-${seconds}s.mp3`, [
     '-stream_loop',
     '-1',
     '-i',
@@ -47,21 +53,15 @@ export function longStereoMp3(seconds = 3600): string {
     'libmp3lame',
     '-b:a',
     '128k',
-    out,
   ]);
-  return out;
 }
 
 /**
- * A generated mono 44.1 kHz mp3 of `seconds`: the first talker alone, looped (cached in
- * `.cache/bench/`). For lengths where stereo would take too long to run (10 hours).
+ * A generated mono 44.1 kHz mp3 of `seconds`: the first talker alone, looped. For lengths where
+ * stereo would take too long to run (10 hours).
  */
 export function longMonoMp3(seconds = 3600): string {
-  mkdirSync(CACHE, { recursive: true });
-  const out = join(CACHE, `mono-${seconds}s.mp3`);
-  if (existsSync(out) && statSync(out).size > 0) return out;
-  console.error(`Generating ${out} ...`);
-  ffmpeg([
+  return cached(`mono-${seconds}s.mp3`, [
     '-stream_loop',
     '-1',
     '-i',
@@ -76,9 +76,7 @@ export function longMonoMp3(seconds = 3600): string {
     'libmp3lame',
     '-b:a',
     '64k',
-    out,
   ]);
-  return out;
 }
 
 /** Peak resident memory (VmHWM) of a process, in MB, from /proc. */
