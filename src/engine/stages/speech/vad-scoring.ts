@@ -76,7 +76,13 @@ export class ChannelScoring {
     const total = this.duration === null ? null : Math.max(toSamples(this.duration), length);
     for (const [index, channel] of channels.entries()) {
       const samples = pcmPrefix(channel, length);
-      const piece = pcmSlice(samples, this.done * VAD_WINDOW, to * VAD_WINDOW);
+      // A stored channel is read from its file once: the piece is part of what VAD reads.
+      const [readable, offset] = this.readable(detector, samples, to);
+      const base = offset.offset ?? 0;
+      const piece = readable.subarray(
+        (this.done - base) * VAD_WINDOW,
+        Math.max(0, (to - base) * VAD_WINDOW),
+      );
       // Progress over the whole file: this piece's share of it, channel by channel.
       const report = (fraction: number | null) => {
         const at =
@@ -88,7 +94,6 @@ export class ChannelScoring {
         );
       };
       report(0);
-      const [readable, offset] = this.readable(detector, samples, to);
       (this.pieces[index] ??= []).push(
         peakLevelDb(piece) < SILENT_PEAK_DB
           ? new Float32Array(to - this.done)
