@@ -56,7 +56,11 @@ export async function startPreview(outDir: string, port: number, probePath: stri
   return {
     base,
     stop: () => {
-      if (server.pid) process.kill(-server.pid);
+      try {
+        if (server.pid) process.kill(-server.pid);
+      } catch {
+        // already gone
+      }
     },
   };
 }

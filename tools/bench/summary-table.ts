@@ -65,10 +65,7 @@ function asrRows(results: Results, runStart: Date | null): Row[] {
       peak: `peak memory, recognition, ${model}: engine / pipeline`,
     };
     if (!r) {
-      const reason =
-        model === 'whisper-tiny'
-          ? 'no result from tools/bench/asr.ts yet (npm run bench)'
-          : `npm run bench runs whisper-tiny only (npx tsx tools/bench/asr.ts --model murmur-bench/${model})`;
+      const reason = `no result from tools/bench/asr.ts --model murmur-bench/${model} yet (npm run bench)`;
       rows.push(...Object.values(labels).map((label) => missing(label, reason)));
       continue;
     }
