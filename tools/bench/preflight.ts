@@ -24,6 +24,10 @@ const BENCH_MODELS = [
     make: ['tools/models/make-bench-models.py', '--only', 'tiny'],
   },
   {
+    file: 'murmur-bench/whisper-base/onnx/encoder_model.onnx',
+    make: ['tools/models/make-bench-models.py', '--only', 'base'],
+  },
+  {
     file: 'murmur-bench/segmentation-3.0-sized/onnx/model.onnx',
     make: ['tools/models/diarization/make_bench_models.py', '--out', MODELS],
   },
