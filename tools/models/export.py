@@ -4,7 +4,8 @@
 
 Writes config.json, generation_config.json, preprocessor_config.json and
 onnx/encoder_model.onnx, onnx/decoder_model_merged.onnx (a no-past and a with-past decoder
-joined by an If on `use_cache_branch`, weights shared), and with --quantize their int8
+joined by an If on `use_cache_branch`, weights shared; on the with-past branch the encoder's
+keys and values come back as empty constants, as in the hub's exports), and with --quantize their int8
 variants onnx/*_quantized.onnx (MatMul with constant weights -> DynamicQuantizeLinear +
 MatMulInteger, per-column scales; the tied embedding stored once as int8).
 Tokenizer files are not written here: tools/models/stage.mjs adds them.
@@ -185,7 +186,18 @@ def _hoist(graphs, outer):
             node.input[:] = [mapping.get(n, n) for n in node.input]
 
 
-def merge_decoders(nopast, withpast, L):
+def _empty_encoder_presents(g, heads, head_size):
+    """In the with-past branch, the encoder's keys and values come back as empty constants (shape
+    [0, heads, 1, head_size]) instead of copies of the inputs, as in the hub's merged decoders:
+    callers keep the first step's, and a copy costs a step as much again on onnxruntime-web."""
+    for i, node in enumerate(g.node):
+        out = node.output[0] if node.output else ""
+        if node.op_type == "Identity" and ".encoder." in out and out.split("/", 1)[-1].startswith("present."):
+            empty = helper.make_tensor("empty", TensorProto.FLOAT, [0, heads, 1, head_size], [])
+            g.node[i].CopyFrom(helper.make_node("Constant", [], [out], name=node.name, value=empty))
+
+
+def merge_decoders(nopast, withpast, L, heads, head_size):
     """One graph: If(use_cache_branch) then with-past else no-past."""
     pastn = kv_names(L, "past_key_values")
     outer_inputs = ["input_ids", "encoder_hidden_states"] + pastn + ["use_cache_branch"]
@@ -197,6 +209,7 @@ def merge_decoders(nopast, withpast, L):
         inputs_by_name.setdefault(vi.name, vi)
     _rename_graph(a, outer_inputs, "nopast/")
     _rename_graph(b, outer_inputs, "withpast/")
+    _empty_encoder_presents(b, heads, head_size)
     out_names = [o.name for o in nopast.graph.output]
     then_g = helper.make_graph(list(b.node), "with_past", [], list(b.output), list(b.initializer))
     else_g = helper.make_graph(list(a.node), "no_past", [], list(a.output), list(a.initializer))
@@ -410,7 +423,7 @@ def export_model(model, cfg, out, quantize_too=True, keep_fp32=True):
         enc = onnx.load(enc_path)
         nopast = onnx.load(np_path)
         withpast = onnx.load(wp_path)
-    merged = merge_decoders(nopast, withpast, L)
+    merged = merge_decoders(nopast, withpast, L, H, dh)
     shapes = {"logits": ["batch_size", "decoder_sequence_length", cfg["vocab_size"]]}
     for n in kv_names(L, "present"):
         shapes[n] = ["batch_size", H, "past_decoder_sequence_length + 1" if ".decoder." in n else "encoder_sequence_length_out", dh]
