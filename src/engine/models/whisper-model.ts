@@ -192,7 +192,10 @@ export async function loadWhisper(
         return data.slice(offset, offset + frames);
       });
       return {
-        lastLogits: row(positions - 1).slice(),
+        // A cached step's logits are one row, the runtime's own output: handed over as they
+        // are (a copy of 52k floats per token was garbage at once). The first step's rows are
+        // copied out, so that the rest of its output can be collected.
+        lastLogits: positions === 1 ? all : row(positions - 1).slice(),
         logitsAt: (p) => row(p).slice(),
         alignmentRows,
         past: next,

@@ -105,9 +105,8 @@ export async function decodeWindow(
         const logits = step.lastLogits;
         // The model's own belief in a token (for word confidence) is read before the rules
         // reshape the row; the decode's log-probability after them (as Whisper's fallback reads it).
-        const raw = logits.slice();
-        if (exps.length !== raw.length) exps = new Float32Array(raw.length);
-        const { max, logSum: rawNormaliser } = shiftedExps(raw, exps);
+        if (exps.length !== logits.length) exps = new Float32Array(logits.length);
+        const { max, logSum: rawNormaliser } = shiftedExps(logits, exps);
         applyDecodingRules(logits, vocab, {
           sampled,
           lastTimestampIndex,
@@ -128,7 +127,8 @@ export async function decodeWindow(
           break;
         }
         sampled.push(token);
-        probabilities.push(Math.exp(raw[token]! - rawNormaliser));
+        // The rules only mask: a token they left (the one chosen) keeps its raw logit.
+        probabilities.push(Math.exp(logits[token]! - rawNormaliser));
         attention.push(step.alignmentRows);
         const previous = sampled.at(-2);
         if (
