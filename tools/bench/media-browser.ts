@@ -6,8 +6,11 @@
  * renderer that runs the page and its workers (ffmpeg's worker included) is what must stay
  * under 1 GB. Prints one JSON line (read by `media.ts`).
  * usage: tsx tools/bench/media-browser.ts [--seconds 3600] [--in-memory] [--mono]
+ *   [--breakdown (every 30 s, the page's and each worker's memory as Chromium attributes it,
+ *   measureUserAgentSpecificMemory, to stderr)]
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { dirname, join } from 'node:path';
 import type { HarnessReply } from '../../e2e/harness/media-protocol';
 import { REPO, SHARED, longMonoMp3, longStereoMp3 } from './bench-media';
@@ -34,6 +37,40 @@ if (!existsSync(vad)) {
   mkdirSync(dirname(vad), { recursive: true });
   copyFileSync(join(SHARED, 'models', 'silero-vad', 'silero_vad.onnx'), vad);
 }
+/**
+ * Every 30 s until `until` settles: the bytes Chromium attributes to the page and to each of
+ * its workers (by script), printed as one line to stderr.
+ */
+async function memoryBreakdown(page: Page, until: Promise<unknown>): Promise<void> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const started = Date.now();
+  while (!done) {
+    const rows = await page.evaluate(async () => {
+      const measure = (
+        performance as unknown as {
+          measureUserAgentSpecificMemory(): Promise<{
+            breakdown: { bytes: number; attribution: { url: string; scope: string }[] }[];
+          }>;
+        }
+      ).measureUserAgentSpecificMemory();
+      const result = await measure;
+      const byScript: Record<string, number> = {};
+      for (const entry of result.breakdown) {
+        const who = entry.attribution.map((a) => a.url.split('/').pop() || a.scope).join('+');
+        byScript[who || 'shared'] = (byScript[who || 'shared'] ?? 0) + entry.bytes;
+      }
+      return byScript;
+    });
+    const mb = Object.entries(rows)
+      .filter(([, bytes]) => bytes > 1e6)
+      .map(([who, bytes]) => `${who} ${Math.round(bytes / 1e6)} MB`)
+      .join(', ');
+    console.error(`${Math.round((Date.now() - started) / 1000)} s: ${mb}`);
+    await Promise.race([until, new Promise((r) => setTimeout(r, 30_000))]).catch(() => undefined);
+  }
+}
+
 console.error('Building the harness ...');
 const preview = await startPreview(buildHarness(), port, '/e2e/harness/media.html');
 const base = preview.base;
@@ -45,10 +82,13 @@ try {
   await page.getByTestId('harness.file').setInputFiles(media);
   const memory = sampleChromiumMemory();
   page.setDefaultTimeout(0);
-  const reply = (await page.evaluate(
+  const running = page.evaluate(
     (keep) => window.mediaHarness.prepare({ spill: !keep }),
     inMemory,
-  )) as HarnessReply;
+  ) as Promise<HarnessReply>;
+  const breakdown = process.argv.includes('--breakdown') ? memoryBreakdown(page, running) : null;
+  const reply = await running;
+  await breakdown;
   const { peakRendererMb: peakRenderer, peakTotalMb: peakTotal, peakByProcess } = memory.stop();
   if (reply.type === 'error') throw new Error(`${reply.data.code}: ${reply.data.message}`);
   const s = reply.data;
