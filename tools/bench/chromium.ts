@@ -28,6 +28,15 @@ export function buildHarness(): string {
 
 /** `vite preview` of a built folder; resolves once `probePath` answers. */
 export async function startPreview(outDir: string, port: number, probePath: string) {
+  const base = `http://127.0.0.1:${port}`;
+  // Another server already on the port (say, one left by a benchmark that was killed) would
+  // answer the probe with an older build.
+  const taken = await fetch(base).then(
+    () => true,
+    () => false,
+  );
+  if (taken)
+    throw new Error(`Port ${port} is taken: stop what serves it, or set MURMUR_BENCH_PORT.`);
   const server = spawn(
     'npx',
     [
@@ -43,8 +52,13 @@ export async function startPreview(outDir: string, port: number, probePath: stri
     ],
     { cwd: REPO, stdio: 'ignore', detached: true },
   );
-  const base = `http://127.0.0.1:${port}`;
+  // With --strictPort a port taken meanwhile ends the server at once.
+  let exited = false;
+  server.once('exit', () => (exited = true));
   for (let i = 0; ; i++) {
+    if (exited) {
+      throw new Error(`vite preview could not start on port ${port}: is another server on it?`);
+    }
     try {
       if ((await fetch(`${base}${probePath}`)).ok) break;
     } catch {
