@@ -47,18 +47,18 @@ async function memoryBreakdown(page: Page, until: Promise<unknown>): Promise<voi
   const started = Date.now();
   while (!done) {
     const rows = await page.evaluate(async () => {
-      const measure = (
+      const result = await (
         performance as unknown as {
           measureUserAgentSpecificMemory(): Promise<{
             breakdown: { bytes: number; attribution: { url: string; scope: string }[] }[];
           }>;
         }
       ).measureUserAgentSpecificMemory();
-      const result = await measure;
       const byScript: Record<string, number> = {};
       for (const entry of result.breakdown) {
-        const who = entry.attribution.map((a) => a.url.split('/').pop() || a.scope).join('+');
-        byScript[who || 'shared'] = (byScript[who || 'shared'] ?? 0) + entry.bytes;
+        const who =
+          entry.attribution.map((a) => a.url.split('/').pop() || a.scope).join('+') || 'shared';
+        byScript[who] = (byScript[who] ?? 0) + entry.bytes;
       }
       return byScript;
     });
