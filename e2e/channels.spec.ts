@@ -64,8 +64,7 @@ test.describe('channels told apart in the browser', () => {
     await app.goto();
     await app.chooseFile(file('two sentences at once'));
     await app.submit();
-    await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 150_000 });
-    await expect(app.byId('job.error')).toHaveCount(0);
+    await app.expectResult(150_000);
     const saved = readFileSync(await (await app.download('json')).path(), 'utf8');
     const response = JSON.parse(saved) as TranscriptionResponse;
     const { metadata, transcription } = response.prediction_raw;

@@ -34,8 +34,7 @@ test.describe('correcting a transcript', () => {
     await app.submit();
     await expect(app.byId('job.progress')).toBeVisible();
     expect(await seriousViolations(page), 'progress').toEqual([]);
-    await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 200_000 });
-    await expect(app.byId('job.error')).toHaveCount(0);
+    await app.expectResult(200_000);
     expect(await seriousViolations(page), 'result with a player').toEqual([]);
 
     const segments = app.byId('result.segment');
@@ -209,8 +208,7 @@ test.describe('correcting a transcript', () => {
     await app.submit();
     await expect(app.byId('job.progress')).toBeVisible();
     expect(await seriousViolations(page), 'progress on a phone').toEqual([]);
-    await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 200_000 });
-    await expect(app.byId('job.error')).toHaveCount(0);
+    await app.expectResult(200_000);
     expect(await seriousViolations(page), 'video result on a phone').toEqual([]);
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1366, height: 900 });

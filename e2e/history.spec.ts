@@ -47,8 +47,7 @@ test.describe('the history of transcriptions', () => {
     for (const file of files) {
       await app.chooseFile(file.path);
       await app.submit();
-      await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 120_000 });
-      await expect(app.byId('job.error')).toHaveCount(0);
+      await app.expectResult(120_000);
       texts.push((await app.byId('result.segment-text').allInnerTexts()).join(' '));
     }
     await expect(app.byId('history.item')).toHaveCount(2);

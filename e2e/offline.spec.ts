@@ -20,8 +20,7 @@ async function serviceWorkerInControl(page: Page): Promise<void> {
 async function transcribe(app: AppPage, path: string): Promise<string> {
   await app.chooseFile(path);
   await app.submit();
-  await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 120_000 });
-  await expect(app.byId('job.error')).toHaveCount(0);
+  await app.expectResult(120_000);
   return (await app.byId('result.segment-text').allInnerTexts()).join(' ');
 }
 

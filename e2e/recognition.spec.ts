@@ -25,8 +25,7 @@ test.describe('recognition in the browser', () => {
     await app.chooseFile(path);
     await choose(app);
     await app.submit();
-    await expect(app.byId('result').or(app.byId('job.error'))).toBeVisible({ timeout: 150_000 });
-    await expect(app.byId('job.error')).toHaveCount(0);
+    await app.expectResult(150_000);
     const languages = (await app.byId('result.segment-language').allInnerTexts()).map((l) =>
       l.trim().toLowerCase(),
     );

@@ -1,4 +1,4 @@
-import type { Download, Locator, Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 
 /** The one page of the app, as a user sees it. */
 export class AppPage {
@@ -43,6 +43,12 @@ export class AppPage {
 
   async submit(): Promise<void> {
     await this.byId('form.submit').click();
+  }
+
+  /** Waits for the transcription to end, and requires that it ended with a result, not an error. */
+  async expectResult(timeout: number): Promise<void> {
+    await expect(this.byId('result').or(this.byId('job.error'))).toBeVisible({ timeout });
+    await expect(this.byId('job.error')).toHaveCount(0);
   }
 
   fieldError(field: string): Locator {
