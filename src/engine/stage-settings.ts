@@ -36,6 +36,15 @@ export interface MediaSettings {
   /** The least correlation (0..1) at which a window's lead-in is taken to match. */
   readonly minAlignmentCorrelation: number;
   /**
+   * Seconds before a window's start that a packet is looked for, in streams read from a packet's
+   * byte (`seek-anchors.ts`)...
+   */
+  readonly anchorWarmUpSeconds: number;
+  /** ...and the fewest seconds of packets the decoder runs over before the window starts. */
+  readonly anchorMinWarmUpSeconds: number;
+  /** Windows ending within this many seconds of the stated end are sought from the start. */
+  readonly anchorEndMarginSeconds: number;
+  /**
    * The share (0..1) of its declared duration under which a file the decoder complained about
    * is refused as truncated.
    */
@@ -69,6 +78,14 @@ export const DEFAULT_MEDIA_SETTINGS: Readonly<MediaSettings> = {
   /** The first decoded samples after a seek may be a decoder's warm-up. */
   compareFromSeconds: 0.1,
   minAlignmentCorrelation: 0.5,
+  /**
+   * An mp3 frame may take bits from the 511 bytes before it (a frame or two); a second of
+   * packets leaves the decoder's state whole at any bit rate, and costs little to decode.
+   */
+  anchorWarmUpSeconds: 1,
+  anchorMinWarmUpSeconds: 0.5,
+  /** The encoder's padding at an mp3's end is under a tenth of a second. */
+  anchorEndMarginSeconds: 2,
   minDecodedShare: 0.9,
   /**
    * A server that accepts the connection and then says nothing would otherwise hold the

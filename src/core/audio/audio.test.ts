@@ -323,6 +323,7 @@ describe('probe', () => {
       sampleWidth: 24,
       duration: 2.5,
       hasVideo: false,
+      startTime: 0,
     });
     const mp4 = readProbe(
       probe([
@@ -359,12 +360,15 @@ describe('probe', () => {
           sample_fmt: 'fltp',
           sample_rate: '44100',
           channels: 2,
+          start_time: '0.025057',
         },
         { index: 1, codec_type: 'video', codec_name: 'mjpeg', disposition: { attached_pic: 1 } },
       ]),
       'a.mp3',
     );
     expect(mp3.hasVideo).toBe(false);
+    // The encoder's padding, which the decoder drops, delays the first sample.
+    expect(mp3.startTime).toBe(0.025057);
   });
   it('refuses images, silent videos, unknown codecs and unreadable files', () => {
     const fail = (json: string) => {

@@ -13,6 +13,7 @@ const probe = (channels: number, duration: number | null): MediaProbe => ({
   duration: duration as Seconds | null,
   hasVideo: false,
   formatName: 'flac',
+  startTime: 0,
 });
 
 function refusal(run: () => void): ServiceError {

@@ -15,6 +15,11 @@ export interface MediaProbe {
   /** A picture stream beside the audio (not cover art): the file is a video. */
   hasVideo: boolean;
   formatName: string;
+  /**
+   * When the audio stream's first decoded sample plays (0 when not stated): an mp3 encoder's
+   * leading padding, which the decoder drops, puts it after the first packet's time.
+   */
+  startTime: Seconds;
 }
 
 interface ProbeStream {
@@ -29,6 +34,7 @@ interface ProbeStream {
   bits_per_sample?: number;
   bits_per_raw_sample?: string;
   duration?: string;
+  start_time?: string;
   disposition?: { attached_pic?: number };
 }
 
@@ -168,6 +174,7 @@ export function readProbe(json: string, fileName: string): MediaProbe {
     duration: positive(parsed.format?.duration) ?? positive(audio.duration),
     hasVideo: pictures.length > 0,
     formatName,
+    startTime: positive(audio.start_time) ?? 0,
   };
 }
 

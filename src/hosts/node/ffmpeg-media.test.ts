@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareChannels } from '../../core/audio/channel-similarity';
 import { ServiceError } from '../../core/contract/errors';
 import { prepareAudio, warmUp } from '../../engine/pipeline';
-import type { EnginePorts } from '../../engine/ports';
+import type { EnginePorts, FfmpegPort } from '../../engine/ports';
+import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../engine/stage-settings';
 import { decodeChannels, probeMedia } from '../../engine/stages/media/decode';
 import type { DecodedPiece } from '../../engine/streams/decoded-media';
 import {
@@ -368,6 +369,66 @@ describe('long files are decoded window by window', () => {
           nb += b[i]! ** 2;
         }
         expect(dot / Math.sqrt(na * nb)).toBeGreaterThan(0.98);
+      }
+    });
+  }
+});
+
+describe('streams without an index', () => {
+  /** Decodes in 10-s windows, keeping the arguments of each ffmpeg run. */
+  async function decodeKeepingRuns(path: string, settings: MediaSettings) {
+    const runs: (readonly string[])[] = [];
+    const ffmpeg: FfmpegPort = {
+      ...ports.ffmpeg,
+      exec: (args, opts) => {
+        runs.push(args);
+        return ports.ffmpeg.exec(args, opts);
+      },
+    };
+    const file = await fixtures.file(path);
+    const input = await ffmpeg.mount({ kind: 'file', file });
+    try {
+      const probe = await probeMedia(ffmpeg, input, file.name);
+      let last: DecodedPiece | null = null;
+      for await (const piece of decodeChannels(ffmpeg, input, probe, file.name, {
+        windowSeconds: 10,
+        settings,
+      }))
+        last = piece;
+      return { runs, channels: last!.channels.map((c) => pcmFloats(c)) };
+    } finally {
+      await ffmpeg.unmount(input);
+    }
+  }
+
+  const encodings: [string, string[]][] = [
+    // An encoder's padding at both ends, and a variable bit rate.
+    ['vbr.mp3', ['-q:a', '5']],
+    // 22.05 kHz MPEG-2 frames of 576 samples, two channels.
+    ['mpeg2-stereo.mp3', ['-ac', '2', '-ar', '22050', '-b:a', '48k']],
+    ['adts.aac', ['-c:a', 'aac', '-b:a', '64k', '-f', 'adts']],
+  ];
+  for (const [name, args] of encodings) {
+    it(`reads ${name} from packets' bytes with the samples of a seek from the start`, async () => {
+      const path = fixtures.ffmpeg(name, ['-i', sharedMedia('speech/multilingual.mp3'), ...args]);
+      const fromBytes = await decodeKeepingRuns(path, DEFAULT_MEDIA_SETTINGS);
+      const fromStart = await decodeKeepingRuns(path, {
+        ...DEFAULT_MEDIA_SETTINGS,
+        anchorEndMarginSeconds: Infinity,
+      });
+      const byByte = (runs: (readonly string[])[]) =>
+        runs.filter((a) => a.includes('-skip_initial_bytes')).length;
+      // 60 s in 10-s windows: the four after the first, but for the one that reaches the end.
+      expect(byByte(fromBytes.runs)).toBe(4);
+      expect(byByte(fromStart.runs)).toBe(0);
+      expect(fromBytes.channels.map((c) => c.length)).toEqual(
+        fromStart.channels.map((c) => c.length),
+      );
+      for (const [c, samples] of fromBytes.channels.entries()) {
+        const other = fromStart.channels[c]!;
+        let differing = 0;
+        for (let i = 0; i < samples.length; i++) if (samples[i] !== other[i]) differing++;
+        expect(differing).toBe(0);
       }
     });
   }

@@ -9,6 +9,7 @@ import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../stage-settings
 import type { DecodedPiece } from '../../streams/decoded-media';
 import { ChannelBuffers, type DecodedChannels } from './channel-buffers';
 import { SpilledChannels } from '../../streams/spilled-channels';
+import { anchorQueries, findSeekAnchors, seekOptions, type SeekAnchor } from './seek-anchors';
 
 export interface DecodeOptions {
   signal?: AbortSignal;
@@ -146,8 +147,9 @@ export function keptCompact(
 /**
  * Decodes the audio stream of the mounted media to 16 kHz float32, one array per channel,
  * window by window: each ffmpeg run reads only its stretch of the file (a seek), so neither
- * the whole file nor its decode at the source rate is ever held in memory. Seek errors of
- * compressed formats are corrected by matching each window's lead-in.
+ * the whole file nor its decode at the source rate is ever held in memory. Streams without an
+ * index are read from a packet's byte (`seek-anchors.ts`); seek errors of other compressed
+ * formats are corrected by matching each window's lead-in.
  */
 export async function* decodeChannels(
   ffmpeg: FfmpegPort,
@@ -193,25 +195,43 @@ export async function* decodeChannels(
     OUTPUT_PATH,
   ];
   const failures: string[] = [];
+  // Found on the second window's turn, so the first is not held up by a pass over the file.
+  let anchors: Promise<SeekAnchor[]> | null = null;
+  const seekFor = async (start: number) => {
+    anchors ??= findSeekAnchors(
+      ffmpeg,
+      input,
+      probe,
+      anchorQueries(probe, toSeconds(window), settings),
+      options.signal,
+    ).catch(() => []);
+    return seekOptions(
+      await anchors,
+      probe,
+      toSeconds(start - leadIn),
+      toSeconds(window + leadIn),
+      settings,
+    );
+  };
   const decodeWindow = (k: number) => {
     const start = buffers.length;
-    const seek = k === 0 ? [] : ['-ss', seconds(toSeconds(start - leadIn))];
     const span = k === 0 ? window : window + leadIn;
-    const run = ffmpeg.exec(
-      [
-        '-hide_banner',
-        '-nostats',
-        '-v',
-        'warning',
-        ...seek,
-        '-t',
-        seconds(toSeconds(span)),
-        '-i',
-        input,
-        ...output,
-      ],
-      options.signal ? { signal: options.signal } : {},
-    );
+    const run = (async () =>
+      ffmpeg.exec(
+        [
+          '-hide_banner',
+          '-nostats',
+          '-v',
+          'warning',
+          ...(k === 0 ? [] : await seekFor(start)),
+          '-t',
+          seconds(toSeconds(span)),
+          '-i',
+          input,
+          ...output,
+        ],
+        options.signal ? { signal: options.signal } : {},
+      ))();
     // Awaited in its turn; a failure while the previous window's work runs is not unhandled.
     run.catch(() => undefined);
     return run;
