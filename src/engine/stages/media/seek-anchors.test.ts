@@ -37,6 +37,7 @@ describe('where packets are looked for', () => {
     for (const format of ['wav', 'flac', 'mov,mp4,m4a,3gp,3g2,mj2', 'ogg', 'matroska,webm'])
       expect(anchorQueries(probe(format, 3600), 100, settings)).toEqual([]);
     expect(anchorQueries(probe('mp3', null), 100, settings)).toEqual([]);
+    expect(anchorQueries({ ...probe('mp3', 3600), streamIndex: 1 }, 100, settings)).toEqual([]);
   });
 });
 

@@ -36,7 +36,10 @@ export function anchorQueries(
   settings: MediaSettings,
 ): Seconds[] {
   const { duration } = probe;
-  if (!BARE_PACKET_FORMATS.has(probe.formatName) || duration === null) return [];
+  // Read from a later byte, the file is the audio stream alone, numbered 0 (a cover picture
+  // lives in the tag at the start): the decoding's `-map` must name it so in both reads.
+  if (!BARE_PACKET_FORMATS.has(probe.formatName) || duration === null || probe.streamIndex !== 0)
+    return [];
   const queries: Seconds[] = [];
   // Window k starts `leadIn` before k windows of decoded audio.
   for (let k = 1; k * windowSeconds < duration; k++) {
