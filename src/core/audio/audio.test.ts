@@ -369,6 +369,11 @@ describe('probe', () => {
     expect(mp3.hasVideo).toBe(false);
     // The encoder's padding, which the decoder drops, delays the first sample.
     expect(mp3.startTime).toBe(0.025057);
+    const aac = { index: 0, codec_type: 'audio', codec_name: 'aac', sample_rate: '48000' };
+    const startOf = (start_time: string) =>
+      readProbe(probe([{ ...aac, channels: 1, start_time }]), 'a.m4a').startTime;
+    expect(startOf('-0.021333')).toBe(-0.021333);
+    expect(startOf('N/A')).toBe(0);
   });
   it('refuses images, silent videos, unknown codecs and unreadable files', () => {
     const fail = (json: string) => {

@@ -88,6 +88,12 @@ const SAMPLE_FORMAT_BITS: Readonly<Record<string, number>> = {
   dblp: 64,
 };
 
+/** A number ffprobe printed ("N/A" where it has none), or the fallback. */
+const finiteOr = (value: string | undefined, fallback: number): number => {
+  const n = Number(value);
+  return value !== undefined && Number.isFinite(n) ? n : fallback;
+};
+
 const positive = (value: string | number | undefined): number | null => {
   const n = typeof value === 'number' ? value : Number.parseFloat(value ?? '');
   return Number.isFinite(n) && n > 0 ? n : null;
@@ -174,7 +180,7 @@ export function readProbe(json: string, fileName: string): MediaProbe {
     duration: positive(parsed.format?.duration) ?? positive(audio.duration),
     hasVideo: pictures.length > 0,
     formatName,
-    startTime: positive(audio.start_time) ?? 0,
+    startTime: finiteOr(audio.start_time, 0),
   };
 }
 
