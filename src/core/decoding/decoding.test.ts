@@ -13,7 +13,16 @@ import {
   shiftedExps,
 } from './probabilities';
 import { splitSegments } from './segments';
-import { fileTime, speechStreams, streamSamples, unpausedSeconds } from './speech-streams';
+import { compactPcm, pcmFloats, type Pcm } from '../audio/pcm';
+import {
+  fileTime,
+  speechStreams,
+  streamAudio,
+  streamSamples,
+  streamSlice,
+  unpausedSeconds,
+  type SpeechStream,
+} from './speech-streams';
 import type { WhisperVocabulary } from './vocabulary';
 import { vocabularyFrom } from './vocabulary';
 import { groupWords } from './words';
@@ -280,5 +289,59 @@ describe('speech streams', () => {
     expect([...streamSamples(stream!, samples, 10)]).toEqual([
       10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59,
     ]);
+  });
+
+  /** The whole stream copied piece by piece, each piece over the one before. */
+  function wholeStream(stream: SpeechStream, samples: Pcm, rate: number): Float32Array {
+    const out = new Float32Array(Math.round(stream.length * rate));
+    for (const p of stream.pieces) {
+      const from = Math.round(p.fileStart * rate);
+      const to = Math.min(samples.length, Math.round(p.fileEnd * rate));
+      const at = Math.round(p.streamStart * rate);
+      out.set(pcmFloats(samples, from, Math.min(to, from + (out.length - at))), at);
+    }
+    return out;
+  }
+
+  it('reads any stretch of a stream as the whole copy holds it', () => {
+    const rate = 10;
+    const floats = Float32Array.from({ length: 120 }, (_, i) => (i + 1) / 200);
+    const streams: SpeechStream[] = [
+      ...speechStreams(
+        [
+          { start: 1.04, end: 2.26 },
+          { start: 5.05, end: 6 },
+          { start: 9.5, end: 11.97 },
+        ],
+        12,
+        { padding: 0.13, keptPause: 0.35, splitPause: Infinity },
+      ),
+      // Pieces that rounding makes overlap, a gap left silent, and a stream longer than the file.
+      {
+        pieces: [
+          { fileStart: 0.04, fileEnd: 1.06, streamStart: 0 },
+          { fileStart: 3, fileEnd: 4, streamStart: 0.96 },
+          { fileStart: 6, fileEnd: 7, streamStart: 2.5 },
+          { fileStart: 11.5, fileEnd: 13, streamStart: 3.5 },
+        ],
+        length: 5.5,
+      },
+    ];
+    for (const samples of [floats, compactPcm(floats)]) {
+      for (const stream of streams) {
+        const whole = wholeStream(stream, samples, rate);
+        expect([...streamSamples(stream, samples, rate)]).toEqual([...whole]);
+        const audio = streamAudio(stream, samples, rate);
+        expect(audio.length).toBe(whole.length);
+        for (let from = 0; from <= whole.length + 2; from++) {
+          for (let to = from; to <= whole.length + 3; to += 3) {
+            expect([...streamSlice(stream, samples, rate, from, to)]).toEqual([
+              ...whole.subarray(from, to),
+            ]);
+          }
+        }
+        expect([...audio.read(7, 19)]).toEqual([...whole.subarray(7, 19)]);
+      }
+    }
   });
 });

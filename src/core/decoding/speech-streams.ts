@@ -106,12 +106,50 @@ export function unpausedSeconds(
 
 /** The stream's audio, copied out of the file's samples. */
 export function streamSamples(stream: SpeechStream, samples: Pcm, rate: number): Float32Array {
-  const out = new Float32Array(Math.round(stream.length * rate));
+  return streamSlice(stream, samples, rate, 0, Math.round(stream.length * rate));
+}
+
+/**
+ * Samples `from`..`to` of the stream's audio (counted in the stream), copied out of the file's
+ * samples: the same as `streamSamples(...).subarray(from, to)`, but only that stretch is read
+ * and held, so a stream hours long is never copied whole.
+ */
+export function streamSlice(
+  stream: SpeechStream,
+  samples: Pcm,
+  rate: number,
+  from: number,
+  to: number,
+): Float32Array {
+  const length = Math.round(stream.length * rate);
+  const start = Math.max(0, Math.min(from, length));
+  const out = new Float32Array(Math.max(0, Math.min(to, length) - start));
+  // Pieces are laid out in order; where rounding lets one overlap the next, the later wins.
   for (const p of stream.pieces) {
-    const from = Math.round(p.fileStart * rate);
-    const to = Math.min(samples.length, Math.round(p.fileEnd * rate));
+    const fileFrom = Math.round(p.fileStart * rate);
+    const fileTo = Math.min(samples.length, Math.round(p.fileEnd * rate));
     const at = Math.round(p.streamStart * rate);
-    out.set(pcmFloats(samples, from, Math.min(to, from + (out.length - at))), at);
+    const copied = Math.min(fileTo, fileFrom + (length - at)) - fileFrom;
+    const lo = Math.max(at, start);
+    const hi = Math.min(at + copied, start + out.length);
+    if (lo >= hi) continue;
+    out.set(pcmFloats(samples, fileFrom + (lo - at), fileFrom + (hi - at)), lo - start);
   }
   return out;
+}
+
+/** A stream's audio, read a stretch at a time (see `streamSlice`). */
+export interface StreamAudio {
+  /** Samples in the stream. */
+  readonly length: number;
+  /** Samples `from`..`to` of the stream (clipped to its length). */
+  read(from: number, to: number): Float32Array;
+}
+
+/** The stream's audio as it stands, read from the file's samples when asked. */
+export function streamAudio(stream: SpeechStream, samples: Pcm, rate: number): StreamAudio {
+  return {
+    length: Math.round(stream.length * rate),
+    read: (from, to) => streamSlice(stream, samples, rate, from, to),
+  };
 }

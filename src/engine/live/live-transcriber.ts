@@ -5,7 +5,7 @@ import type { LanguageBehaviour } from '../../core/contract/request';
 import { seededRandom } from '../../core/decoding/probabilities';
 import {
   fileTime,
-  streamSamples,
+  streamSlice,
   unpausedSeconds,
   type SpeechStream,
 } from '../../core/decoding/speech-streams';
@@ -347,7 +347,10 @@ export class LiveTranscriber {
         fileEnd: p.fileEnd - start,
       })),
     };
-    return streamSamples(shifted, channel.audio.view(channel.audio.start), SAMPLE_RATE).subarray(
+    return streamSlice(
+      shifted,
+      channel.audio.view(channel.audio.start),
+      SAMPLE_RATE,
       0,
       toSamples(seconds),
     );

@@ -36,7 +36,8 @@ function fakeChannel(options: { streams: string[]; prominent: string; completeAf
   const known = () => (options.completeAfter ?? 0) <= decodedWindows;
   const decoding: ChannelDecoding = {
     complete: known,
-    settledStart: async () => options.streams.map((_, k) => ({ audio: new Float32Array([k]) })),
+    settledStart: async () =>
+      options.streams.map((_, k) => ({ length: 1, read: () => new Float32Array([k]) })),
     encodeStart: async () => {
       log.push('encode start');
       return window(0);

@@ -1,5 +1,6 @@
 import type { RecognisedSegment } from '../../../core/assemble/response';
 import type { LanguageBehaviour } from '../../../core/contract/request';
+import type { StreamAudio } from '../../../core/decoding/speech-streams';
 import { likeliest, type DetectedWindow, type EncodedWindow } from './language-detection';
 
 /** How one decoding of a channel's streams goes: in which language, and what is posted. */
@@ -27,12 +28,12 @@ export interface ChannelDecoding {
    * Waits until the channel's first window of speech is settled (or all of the speech known)
    * and returns the streams' audio known then.
    */
-  settledStart(): Promise<{ audio: Float32Array }[]>;
+  settledStart(): Promise<StreamAudio[]>;
   /** Encodes the first window of the first stream. */
-  encodeStart(streams: readonly { audio: Float32Array }[]): Promise<EncodedWindow>;
+  encodeStart(streams: readonly StreamAudio[]): Promise<EncodedWindow>;
   detect(window: EncodedWindow): Promise<Map<string, number>>;
   prominent(
-    streams: readonly { audio: Float32Array }[],
+    streams: readonly StreamAudio[],
     known?: DetectedWindow,
   ): Promise<{ language: string; first: EncodedWindow | null }>;
   decode(plan: StreamDecoding): Promise<RecognisedSegment[] | null>;

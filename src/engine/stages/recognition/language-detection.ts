@@ -1,4 +1,5 @@
 import { languageProbabilities } from '../../../core/decoding/probabilities';
+import type { StreamAudio } from '../../../core/decoding/speech-streams';
 import type { LoadedWhisper } from '../../ports';
 import type { Tensor } from '../../models/transformers-port';
 
@@ -48,12 +49,12 @@ export function likeliest(probabilities: Map<string, number>): string {
  */
 export async function prominentLanguage(
   model: LoadedWhisper,
-  streams: readonly { audio: Float32Array }[],
+  streams: readonly StreamAudio[],
   signal?: AbortSignal,
   known?: DetectedWindow,
 ): Promise<{ language: string; first: EncodedWindow | null }> {
   const windowLength = model.windowSamples;
-  const total = streams.reduce((n, s) => n + s.audio.length, 0);
+  const total = streams.reduce((n, s) => n + s.length, 0);
   if (total === 0) return { language: 'en', first: null };
   const picks = total <= windowLength ? [0] : [0, 0.5, 1].map((f) => f * (total - windowLength));
   const sums = new Map<string, number>();
@@ -62,12 +63,12 @@ export async function prominentLanguage(
     // Find the stream and offset that the pick falls in.
     let offset = pick;
     const stream = streams.find((s) => {
-      if (offset < s.audio.length) return true;
-      offset -= s.audio.length;
+      if (offset < s.length) return true;
+      offset -= s.length;
       return false;
     });
     if (!stream) continue;
-    const audio = stream.audio.subarray(offset, offset + windowLength);
+    const audio = stream.read(offset, offset + windowLength);
     const reuse = pick === 0 && known?.window.audio.length === audio.length;
     const window = reuse ? known.window : await encodeWindow(model, audio);
     if (pick === 0) first = window;

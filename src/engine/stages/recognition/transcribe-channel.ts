@@ -91,8 +91,7 @@ export async function transcribeChannel(
       // With no voice heard at all, the language is read from the loud stretches.
       return streams.length > 0 ? streams : cursor(loud).streamAudio();
     },
-    encodeStart: (streams) =>
-      encodeWindow(model, streams[0]!.audio.subarray(0, model.windowSamples)),
+    encodeStart: (streams) => encodeWindow(model, streams[0]!.read(0, model.windowSamples)),
     detect: (window) => detectLanguage(model, window, signal),
     prominent: (streams, known) => prominentLanguage(model, streams, signal, known),
     decode: (plan) =>

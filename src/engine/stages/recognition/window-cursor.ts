@@ -1,7 +1,8 @@
 import {
   speechStreams,
-  streamSamples,
+  streamAudio,
   type SpeechStream,
+  type StreamAudio,
 } from '../../../core/decoding/speech-streams';
 import { SAMPLE_RATE, toSamples } from '../../../core/units';
 import type { RecognitionSettings } from '../../stage-settings';
@@ -29,20 +30,17 @@ export interface SpeechWindow {
   /** Samples into the stream's audio. */
   seek: number;
   audio: Float32Array;
-  /** The whole stream's audio as far as it is known (its start never changes). */
-  streamAudio: Float32Array;
 }
 
 /**
  * Walks a channel's speech streams window by window. The channel may still be growing: a
  * window is handed out only once all of its audio is settled, so the windows are the same as
- * when the whole channel is known from the start.
+ * when the whole channel is known from the start. Only each window's audio is copied out of
+ * the channel: a stream can be hours long.
  */
 export class WindowCursor {
   private index = 0;
   private seek = 0;
-  /** The stream in hand and its audio as far as it is known. */
-  private current: { stream: SpeechStream; audio: Float32Array } | null = null;
 
   constructor(
     private readonly channel: GrowingChannel,
@@ -62,12 +60,9 @@ export class WindowCursor {
     return channelStreams(channel.speech, end, this.perTurn, this.settings);
   }
 
-  /** The streams known so far with their audio. */
-  streamAudio(): { stream: SpeechStream; audio: Float32Array }[] {
-    return this.streams().map((stream) => ({
-      stream,
-      audio: streamSamples(stream, this.channel.samples, SAMPLE_RATE),
-    }));
+  /** The audio of the streams known so far, read when asked. */
+  streamAudio(): StreamAudio[] {
+    return this.streams().map((stream) => streamAudio(stream, this.channel.samples, SAMPLE_RATE));
   }
 
   /** The next window; 'wait' until more of the channel is known; 'end' after the last one. */
@@ -78,24 +73,19 @@ export class WindowCursor {
       // The last stream can still grow (and more can follow) until the channel is complete.
       const open = !this.channel.complete && this.index >= streams.length - 1;
       if (stream === undefined) return open ? 'wait' : 'end';
-      if (this.current?.stream.length !== stream.length) {
-        this.current = { stream, audio: streamSamples(stream, this.channel.samples, SAMPLE_RATE) };
-      }
-      const { audio } = this.current;
+      const audio = streamAudio(stream, this.channel.samples, SAMPLE_RATE);
       const left = audio.length - this.seek;
       if (open && left < this.windowSamples) return 'wait';
       if (left < toSamples(this.settings.minWindowSeconds)) {
         this.index++;
         this.seek = 0;
-        this.current = null;
         continue;
       }
       return {
         stream,
         streamIndex: this.index,
         seek: this.seek,
-        audio: audio.subarray(this.seek, this.seek + this.windowSamples),
-        streamAudio: audio,
+        audio: audio.read(this.seek, this.seek + this.windowSamples),
       };
     }
   }
