@@ -1,4 +1,12 @@
-import type { AsrBenchOptions, AsrBenchReply, AsrBenchRequest } from './asr-protocol';
+import type {
+  AsrBenchOptions,
+  AsrBenchProgress,
+  AsrBenchReply,
+  AsrBenchRequest,
+} from './asr-protocol';
+
+/** The end of the last segment the running engine posted (with `reportProgress`), seconds. */
+let heardSeconds = 0;
 
 /** The benchmark's handle on recognition in a module worker, as the app runs it. */
 function run(options: AsrBenchOptions): Promise<AsrBenchReply> {
@@ -16,7 +24,12 @@ function run(options: AsrBenchOptions): Promise<AsrBenchReply> {
   }
   const worker = new Worker(new URL('./asr.worker.ts', import.meta.url), { type: 'module' });
   return new Promise((done) => {
-    worker.onmessage = (event: MessageEvent<AsrBenchReply>) => {
+    heardSeconds = 0;
+    worker.onmessage = (event: MessageEvent<AsrBenchReply | AsrBenchProgress>) => {
+      if (event.data.type === 'progress') {
+        heardSeconds = event.data.data.heardSeconds;
+        return;
+      }
       worker.terminate();
       done(event.data);
     };
@@ -30,8 +43,8 @@ function run(options: AsrBenchOptions): Promise<AsrBenchReply> {
 
 declare global {
   interface Window {
-    asrHarness: { run: typeof run };
+    asrHarness: { run: typeof run; heardSeconds(): number };
   }
 }
 
-window.asrHarness = { run };
+window.asrHarness = { run, heardSeconds: () => heardSeconds };

@@ -16,6 +16,8 @@ export interface AsrBenchOptions {
   dtypes?: { encoderDtype?: Dtype; decoderDtype?: Dtype };
   /** Whether the engine posts the window being decoded (provisional text); on by default. */
   provisional?: boolean;
+  /** Whether the engine's worker reports where recognition is after each segment (off by default). */
+  reportProgress?: boolean;
 }
 
 export type AsrBenchRequest = Envelope<
@@ -56,5 +58,8 @@ export interface EngineStages {
   vad_time: number;
   inference_time: number;
 }
+
+/** Where recognition is: the end of the last segment posted, seconds into the file. */
+export type AsrBenchProgress = Envelope<'progress', { heardSeconds: number }>;
 
 export type AsrBenchReply = Envelope<'result', AsrBenchResult> | ErrorReply;

@@ -9,7 +9,12 @@ import { browserEnginePorts } from '../../src/hosts/browser/engine-ports';
 import { configureTransformers } from '../../src/hosts/browser/transformers-setup';
 import { toWireError } from '../../src/worker/envelope';
 import { forcedDecoding } from '../../tools/testing/forced-decoding';
-import type { AsrBenchReply, AsrBenchRequest, EngineStages } from './asr-protocol';
+import type {
+  AsrBenchProgress,
+  AsrBenchReply,
+  AsrBenchRequest,
+  EngineStages,
+} from './asr-protocol';
 import { TEST_MODELS } from './test-models';
 
 /**
@@ -18,7 +23,7 @@ import { TEST_MODELS } from './test-models';
  * decoded file), on the same model files served at /hub/.
  */
 const scope = self as unknown as {
-  postMessage(message: AsrBenchReply): void;
+  postMessage(message: AsrBenchReply | AsrBenchProgress): void;
   onmessage: ((event: MessageEvent<AsrBenchRequest>) => void) | null;
 };
 
@@ -130,9 +135,12 @@ async function engine(data: AsrBenchRequest['data']) {
     request(data.file),
     { ...ports, recogniser: async () => model },
     {
-      onSegment: () => {
+      onSegment: (segment) => {
         if (!first) marks.at['steps before first segment'] = calls['step']?.calls ?? 0;
         first ||= performance.now();
+        if (data.reportProgress) {
+          scope.postMessage({ id: 0, type: 'progress', data: { heardSeconds: segment.time_end } });
+        }
       },
       ...(data.provisional === false
         ? {}

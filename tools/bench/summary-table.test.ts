@@ -77,6 +77,17 @@ const media = (host: string, seconds: number, at: string, peak: number, speed: n
     settings: { recording_s: seconds, runs: 1 },
     figures: { [`${host}.peak_mb`]: peak, [`${host}.total_x_realtime`]: speed },
   });
+const longTranscription = result({
+  name: 'transcribe-chromium-mono-36000s',
+  bench: 'tools/bench/transcribe-long-browser.ts',
+  measured_at: '2026-11-27T08:00:00.000Z',
+  settings: { recording_s: 36000, runs: 1, model: 'murmur-test/whisper-synth', tokens: 3.5 },
+  figures: {
+    'chromium.first_hour_peak_mb': 702,
+    'chromium.later_hours_peak_mb': 715,
+    'chromium.total_x_realtime': 12.4,
+  },
+});
 const serve = result({
   name: 'serve',
   bench: 'tools/bench/serve.ts',
@@ -123,6 +134,7 @@ describe('the summary table of npm run bench', () => {
       media('chromium', 3600, '2026-11-27T09:40:00.000Z', 727, 21.3),
       // Left from an earlier `npm run bench`, before this one's start.
       media('node', 7200, '2026-11-26T08:00:00.000Z', 849, 70.2),
+      longTranscription,
       serve,
     ]);
     writeFileSync(join(dir, 'run.json'), JSON.stringify({ started_at: '2026-11-27T09:00:00Z' }));
@@ -198,6 +210,12 @@ describe('the summary table of npm run bench', () => {
         'not measured: no result from tools/bench/media.ts yet (npm run bench)',
       ],
       [
+        'whole transcription, 10 h mono mp3, test-size Whisper: peak memory, first hour / later hours (speed)',
+        'not measured: transcribe-long-browser.ts runs in Chromium only',
+        '702 MB / 715 MB (12.4x real time)',
+        'transcribe-long-browser.ts: one run, murmur-test/whisper-synth, 2026-11-27 08:00 (earlier run)',
+      ],
+      [
         'HTTP service: requests a minute (p50 latency, peak memory) by concurrency',
         '1: 74.8 (0.67 s, 583 MB); 2: 78.5 (1.28 s, 623 MB)',
         'n/a: the service runs in Node',
@@ -221,6 +239,11 @@ describe('the summary table of npm run bench', () => {
       ...Array(3).fill(['not measured', 'not measured', NOT_BASE]),
       ...Array(3).fill(['not measured', 'not measured', none('diarization.ts')]),
       ...Array(3).fill(['not measured', 'not measured', none('media.ts')]),
+      [
+        'not measured: transcribe-long-browser.ts runs in Chromium only',
+        'not measured',
+        'not measured: no result from tools/bench/transcribe-long-browser.ts yet (npm run bench:long)',
+      ],
       ['not measured', 'n/a: the service runs in Node', none('serve.ts')],
     ]);
   });

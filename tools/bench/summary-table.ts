@@ -1,7 +1,8 @@
 /**
  * The one table `npm run bench` ends with, built from the benchmarks' result files: the
  * engine against transformers.js' pipeline, the first segment, the speaker stage's time
- * against recognition's, memory for long recordings and the HTTP service's throughput. A
+ * against recognition's, memory for long recordings (and over a whole 10-hour transcription)
+ * and the HTTP service's throughput. A
  * figure no result holds is shown as not measured, with the reason; nothing is estimated.
  */
 import type { BenchResult } from './bench-result';
@@ -192,6 +193,36 @@ function mediaRows(results: Results, runStart: Date | null): Row[] {
   });
 }
 
+/** The long transcription in Chromium (`transcribe-long-browser.ts`, `npm run bench:long`). */
+function longTranscriptionRows(results: Results, runStart: Date | null): Row[] {
+  const figure =
+    'whole transcription, 10 h mono mp3, test-size Whisper: peak memory, first hour / later hours (speed)';
+  const node = `${NOT_MEASURED}: transcribe-long-browser.ts runs in Chromium only`;
+  const r = results.get('transcribe-chromium-mono-36000s');
+  if (!r) {
+    return [
+      {
+        ...missing(
+          figure,
+          'no result from tools/bench/transcribe-long-browser.ts yet (npm run bench:long)',
+        ),
+        node,
+      },
+    ];
+  }
+  const first = r.figures['chromium.first_hour_peak_mb']!;
+  const later = r.figures['chromium.later_hours_peak_mb']!;
+  const speed = r.figures['chromium.total_x_realtime']!;
+  return [
+    {
+      figure,
+      node,
+      chromium: `${first.toFixed(0)} MB / ${later.toFixed(0)} MB (${speed.toFixed(1)}x real time)`,
+      from: source([r], `one run, ${r.settings['model']}`, runStart),
+    },
+  ];
+}
+
 function serveRows(results: Results, runStart: Date | null): Row[] {
   const s = results.get('serve');
   const figure = 'HTTP service: requests a minute (p50 latency, peak memory) by concurrency';
@@ -238,6 +269,7 @@ export function summaryTable(results: Results, runStart: Date | null = null): st
     ...asrRows(results, runStart),
     ...diarizationRows(results, runStart),
     ...mediaRows(results, runStart),
+    ...longTranscriptionRows(results, runStart),
     ...serveRows(results, runStart),
   ];
   return [
