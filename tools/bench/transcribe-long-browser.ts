@@ -46,8 +46,7 @@ try {
   await page.getByTestId('harness.file').setInputFiles([media, unused]);
 
   let heard = 0;
-  const peakByHour: number[] = [];
-  // Finer, for the log: each ten minutes of audio.
+  // The peak of each ten minutes of audio (for the log); each hour's is the highest of its six.
   const peakBySlice: number[] = [];
   const SLICE = 600;
   const sampler = setInterval(() => {
@@ -55,8 +54,6 @@ try {
     for (const p of chromiumProcesses(process.pid)) {
       if (p.type === 'renderer') renderer = Math.max(renderer, rssMb(p.pid));
     }
-    const hour = Math.min(Math.floor(heard / HOUR), Math.ceil(seconds / HOUR) - 1);
-    peakByHour[hour] = Math.max(peakByHour[hour] ?? 0, renderer);
     const slice = Math.floor(heard / SLICE);
     peakBySlice[slice] = Math.max(peakBySlice[slice] ?? 0, renderer);
   }, 200);
@@ -94,7 +91,22 @@ try {
   );
   if (reply.type === 'error') throw new Error(reply.data.message);
   const result = reply.data;
-  const hours = peakByHour.map((mb) => Math.round(mb ?? 0));
+  // The last hour also takes what comes once recognition reaches the very end.
+  const hourCount = Math.ceil(seconds / HOUR);
+  const hours = Array.from({ length: hourCount }, (_, h) =>
+    Math.round(
+      Math.max(
+        0,
+        ...Array.from(
+          peakBySlice.slice(
+            h * (HOUR / SLICE),
+            h === hourCount - 1 ? undefined : (h + 1) * (HOUR / SLICE),
+          ),
+          (mb) => mb ?? 0,
+        ),
+      ),
+    ),
+  );
   const first = hours[0] ?? 0;
   const later = Math.max(0, ...hours.slice(1));
   const line = {
