@@ -23,7 +23,11 @@ export function rmsLevelDb(samples: Float32Array): number {
 
 /** Highest absolute sample, in dBFS. */
 export function peakLevelDb(samples: Pcm): number {
-  const peak = pcmPeak(samples);
+  return peakDb(pcmPeak(samples));
+}
+
+/** A peak (the highest absolute sample, in -1..1 units) in dBFS. */
+export function peakDb(peak: number): number {
   return peak > 0 ? Math.max(SILENCE_DB, 20 * Math.log10(peak)) : SILENCE_DB;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frameLevelsDb } from '../../../core/audio/levels';
-import type { StoredPcm } from '../../../core/audio/pcm';
+import { pcmPeak, type StoredPcm } from '../../../core/audio/pcm';
 import { ChannelLevels } from './channel-levels';
 
 describe("the VAD windows' levels", () => {
@@ -30,5 +30,42 @@ describe("the VAD windows' levels", () => {
     expect(largest).toBeLessThanOrEqual(512 * frame);
     // Every sample of a whole frame read once.
     expect(read).toBe(Math.floor(samples.length / frame) * frame);
+  });
+
+  it("give the channel's peak from the same reads, reading again only what follows the last whole frame", () => {
+    const frame = 512;
+    const length = 1_000_000 + 300;
+    const stored = (samples: Int16Array) => {
+      const counted = { read: 0 };
+      const pcm: StoredPcm = {
+        length: samples.length,
+        read: (from, to) => {
+          counted.read += to - from;
+          return samples.slice(from, to);
+        },
+      };
+      return { pcm, counted };
+    };
+    // The loudest sample in a whole frame, in the part after the last one, and nowhere (silence).
+    for (const [at, value] of [
+      [123_456, -30_000],
+      [length - 7, 31_000],
+      [0, 0],
+    ] as const) {
+      const samples = new Int16Array(length).map((_, i) => ((i * 7919) % 2001) - 1000);
+      samples[at] = value;
+      if (value === 0) samples.fill(0);
+      const { pcm, counted } = stored(samples);
+      const levels = new ChannelLevels(frame);
+      for (const grown of [400_000, 900_000]) levels.of(0, pcm, grown);
+      levels.of(0, pcm);
+      const measured = counted.read;
+      expect(levels.peak(0, pcm)).toBe(pcmPeak(samples));
+      expect(counted.read - measured).toBe(length % frame);
+      // Asked first, the peak measures the levels on the way: each sample is read once.
+      const fresh = stored(samples);
+      expect(new ChannelLevels(frame).peak(0, fresh.pcm)).toBe(pcmPeak(samples));
+      expect(fresh.counted.read).toBe(length);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { frameLevelsDb } from '../../../core/audio/levels';
-import { pcmSlice, type Pcm } from '../../../core/audio/pcm';
+import { pcmPeak, pcmSlice, type Pcm } from '../../../core/audio/pcm';
 
 /** Frames measured per stretch read. */
 const STRETCH_FRAMES = 512;
@@ -7,10 +7,13 @@ const STRETCH_FRAMES = 512;
 /**
  * The level of each VAD window of each channel, measured once as the channels grow: settled
  * speech is published after every decoded piece, and measuring the whole channel again each
- * time read all of it back each time (from the scratch file, for long audio).
+ * time read all of it back each time (from the scratch file, for long audio). The channel's
+ * peak is taken from the same reads.
  */
 export class ChannelLevels {
   private readonly levels: Float32Array[] = [];
+  /** The highest absolute sample of the frames measured, per channel (`pcmPeak`'s units). */
+  private readonly peaks: number[] = [];
 
   constructor(private readonly frameLength: number) {}
 
@@ -26,8 +29,21 @@ export class ChannelLevels {
       const end = Math.min(frames, f + STRETCH_FRAMES);
       const stretch = pcmSlice(samples, f * this.frameLength, end * this.frameLength);
       all.set(frameLevelsDb(stretch, this.frameLength), f);
+      this.peaks[index] = Math.max(this.peaks[index] ?? 0, pcmPeak(stretch));
     }
     this.levels[index] = all;
     return all;
+  }
+
+  /**
+   * The highest absolute sample of the whole of channel `index`, as `pcmPeak` finds it: what
+   * was not measured yet is measured now, and only the part after the last whole frame is read
+   * for the peak alone. Reading a ten-hour channel back once more at its end, for its peak,
+   * raised the page's memory by a quarter of a gigabyte for a few seconds.
+   */
+  peak(index: number, samples: Pcm): number {
+    const frames = this.of(index, samples).length;
+    const rest = pcmPeak(pcmSlice(samples, frames * this.frameLength));
+    return Math.max(this.peaks[index] ?? 0, rest);
   }
 }

@@ -11,7 +11,7 @@ import {
   silentChannelCount,
   similarChannelCount,
 } from '../../../core/audio/billing';
-import { peakLevelDb } from '../../../core/audio/levels';
+import { peakDb } from '../../../core/audio/levels';
 import { ChannelLevels } from './channel-levels';
 import { loudRegions, unsettledLoudSeconds } from '../../../core/audio/loud-regions';
 import { pcmPrefix, type Pcm } from '../../../core/audio/pcm';
@@ -132,12 +132,12 @@ async function findSpeech(
 
   const checkStarted = clock();
   const analyses = channels.map((samples, index) => {
-    const peakDb = peakLevelDb(samples);
-    if (isSilentChannel(peakDb, null)) return { index, peakDb, speech: [], loudSeconds: 0 };
+    const peak = peakDb(levels.peak(index, samples));
+    if (isSilentChannel(peak, null)) return { index, peakDb: peak, speech: [], loudSeconds: 0 };
     const voice = speechRegions(scoring.probabilities(index), duration, regions);
     const loud = loudRegions(levels.of(index, samples), duration, loudness);
     const speech: GatedRegion[] = gateRegions(voice, loud);
-    return { index, peakDb, speech, loudSeconds: spanDuration(loud) };
+    return { index, peakDb: peak, speech, loudSeconds: spanDuration(loud) };
   });
   const verdicts = channelVerdicts(channels, analyses, SAMPLE_RATE);
   const vadTime = scoring.seconds + clock() - checkStarted;
