@@ -42,7 +42,11 @@ export interface MediaSettings {
   readonly anchorWarmUpSeconds: number;
   /** ...and the fewest seconds of packets the decoder runs over before the window starts. */
   readonly anchorMinWarmUpSeconds: number;
-  /** Windows ending within this many seconds of the stated end are sought from the start. */
+  /**
+   * Windows ending within this many seconds of the stated end (which may be an estimate) are
+   * read from a packet's byte only where the listing of the end found where the audio stops;
+   * that listing starts this far, and a warm-up more, before the stated end.
+   */
   readonly anchorEndMarginSeconds: number;
   /**
    * The share (0..1) of its declared duration under which a file the decoder complained about

@@ -407,19 +407,24 @@ describe('streams without an index', () => {
     // 22.05 kHz MPEG-2 frames of 576 samples, two channels.
     ['mpeg2-stereo.mp3', ['-ac', '2', '-ar', '22050', '-b:a', '48k']],
     ['adts.aac', ['-c:a', 'aac', '-b:a', '64k', '-f', 'adts']],
+    // 8 kHz MPEG-2.5 at a constant bit rate, and 48 kHz behind an ID3 tag.
+    ['mpeg25.mp3', ['-ar', '8000', '-b:a', '16k']],
+    ['tagged-48k.mp3', ['-ar', '48000', '-b:a', '128k', '-metadata', 'title=Tagged']],
   ];
   for (const [name, args] of encodings) {
     it(`reads ${name} from packets' bytes with the samples of a seek from the start`, async () => {
       const path = fixtures.ffmpeg(name, ['-i', sharedMedia('speech/multilingual.mp3'), ...args]);
       const fromBytes = await decodeKeepingRuns(path, DEFAULT_MEDIA_SETTINGS);
+      // No packet is ever far enough before a window: every window is sought from the start.
       const fromStart = await decodeKeepingRuns(path, {
         ...DEFAULT_MEDIA_SETTINGS,
-        anchorEndMarginSeconds: Infinity,
+        anchorMinWarmUpSeconds: Infinity,
       });
       const byByte = (runs: (readonly string[])[]) =>
         runs.filter((a) => a.includes('-skip_initial_bytes')).length;
-      // 60 s in 10-s windows: the four after the first, but for the one that reaches the end.
-      expect(byByte(fromBytes.runs)).toBe(4);
+      // Just over 60 s in 10-s windows: every window after the first, the end's too.
+      expect(byByte(fromBytes.runs)).toBe(fromBytes.runs.length - 1);
+      expect(fromBytes.runs.length).toBe(7);
       expect(byByte(fromStart.runs)).toBe(0);
       expect(fromBytes.channels.map((c) => c.length)).toEqual(
         fromStart.channels.map((c) => c.length),

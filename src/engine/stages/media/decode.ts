@@ -9,7 +9,13 @@ import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../stage-settings
 import type { DecodedPiece } from '../../streams/decoded-media';
 import { ChannelBuffers, type DecodedChannels } from './channel-buffers';
 import { SpilledChannels } from '../../streams/spilled-channels';
-import { anchorQueries, findSeekAnchors, seekOptions, type SeekAnchor } from './seek-anchors';
+import {
+  NO_SEEK_PLAN,
+  anchorQueries,
+  findSeekAnchors,
+  seekOptions,
+  type SeekPlan,
+} from './seek-anchors';
 
 export interface DecodeOptions {
   signal?: AbortSignal;
@@ -196,15 +202,16 @@ export async function* decodeChannels(
   ];
   const failures: string[] = [];
   // Found on the second window's turn, so the first is not held up by a pass over the file.
-  let anchors: Promise<SeekAnchor[]> | null = null;
+  let anchors: Promise<SeekPlan> | null = null;
   const seekFor = async (start: number) => {
     anchors ??= findSeekAnchors(
       ffmpeg,
       input,
       probe,
       anchorQueries(probe, toSeconds(window), settings),
+      settings,
       options.signal,
-    ).catch(() => []);
+    ).catch(() => NO_SEEK_PLAN);
     return seekOptions(
       await anchors,
       probe,
@@ -223,9 +230,7 @@ export async function* decodeChannels(
           '-nostats',
           '-v',
           'warning',
-          ...(k === 0 ? [] : await seekFor(start)),
-          '-t',
-          seconds(toSeconds(span)),
+          ...(k === 0 ? ['-t', seconds(toSeconds(span))] : await seekFor(start)),
           '-i',
           input,
           ...output,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaProbe } from '../../../core/audio/probe';
 import { DEFAULT_MEDIA_SETTINGS } from '../../stage-settings';
-import { anchorQueries, readAnchors, seekOptions } from './seek-anchors';
+import { anchorQueries, readAnchors, readStreamEnd, seekOptions } from './seek-anchors';
 
 const settings = DEFAULT_MEDIA_SETTINGS;
 
@@ -24,13 +24,14 @@ describe('where packets are looked for', () => {
       100 - 0.6 + 0.025 - 1,
       200 - 0.6 + 0.025 - 1,
       300 - 0.6 + 0.025 - 1,
+      400 - 0.6 + 0.025 - 1,
     ]);
-    expect(anchorQueries(probe('aac', 250), 100, settings)).toEqual([98.4]);
+    expect(anchorQueries(probe('aac', 250), 100, settings)).toEqual([98.4, 198.4]);
   });
 
-  it('leaves the window that reaches the end to an ordinary seek', () => {
-    // The window from 299.4 s would end at 400 s, within 2 s of the stated 401 s.
-    expect(anchorQueries(probe('mp3', 401), 100, settings)).toEqual([98.4, 198.4]);
+  it('leaves the windows that start in the listing of the end to it', () => {
+    // The end is listed from 3 s before the stated 401 s: the window from 399.4 s starts in it.
+    expect(anchorQueries(probe('mp3', 401), 100, settings)).toEqual([98.4, 198.4, 298.4]);
   });
 
   it('asks nothing of indexed formats or of a stream of unknown length', () => {
@@ -62,6 +63,43 @@ describe("ffprobe's packets", () => {
     expect(readAnchors('{"packets": {}}')).toEqual([]);
     expect(readAnchors('{}')).toEqual([]);
   });
+
+  it('end where the last one ends, less the padding it says to drop', () => {
+    const json = JSON.stringify({
+      packets: [
+        { pts_time: '98.977959', duration_time: '0.026122', pos: '1583673' },
+        { pts_time: '37.276735', duration_time: '0.026122', pos: '298466' },
+        {
+          pts_time: '37.302857',
+          duration_time: '0.026122',
+          pos: '298675',
+          side_data_list: [{ discard_padding: 173 }],
+        },
+        { pts_time: '37.250612', duration_time: '0.026122', pos: '298257' },
+      ],
+    });
+    // Read from 35 s, the packet at 98.98 s is the last: it ends the stream, with no padding.
+    expect(readStreamEnd(json, 35, 44100)).toBeCloseTo(98.977959 + 0.026122, 9);
+    const end = JSON.stringify({ packets: JSON.parse(json).packets.slice(1) });
+    expect(readStreamEnd(end, 35, 44100)).toBeCloseTo(37.302857 + 0.026122 - 173 / 44100, 9);
+    expect(
+      readStreamEnd(
+        end.replace('"side_data_list":[{"discard_padding":173}]', '"side_data_list":[{}]'),
+        35,
+        44100,
+      ),
+    ).toBeCloseTo(37.328979, 9);
+  });
+
+  it('say nothing of the end when none was listed from where it was asked', () => {
+    const json = JSON.stringify({
+      packets: [{ pts_time: '98.977959', duration_time: '0.026122', pos: '1' }],
+    });
+    // The stated length was too long: the listing of its last seconds found no packet.
+    expect(readStreamEnd(json, 120, 44100)).toBeNull();
+    expect(readStreamEnd('{"packets": [{"pts_time": "98.9", "pos": "1"}]}', 90, 44100)).toBeNull();
+    expect(readStreamEnd('', 0, 44100)).toBeNull();
+  });
 });
 
 describe('how a window is sought', () => {
@@ -70,28 +108,57 @@ describe('how a window is sought', () => {
     { time: 98.4, byte: 1_000 },
     { time: 198.45, byte: 2_000 },
     { time: 198.9, byte: 2_100 },
+    { time: 348.5, byte: 3_000 },
   ];
+  const plan = { anchors, end: null };
 
   it('reads from the latest packet at least half a second before the start', () => {
     // 199.4 s of audio is 199.425 s on the stream's clock: 198.9 is 0.525 s before it.
-    expect(seekOptions(anchors, mp3, 199.4, 100.6, settings)).toEqual([
+    expect(seekOptions(plan, mp3, 199.4, 100.6, settings)).toEqual([
       '-skip_initial_bytes',
       '2100',
       '-f',
       'mp3',
       '-ss',
       (199.425 - 198.9).toFixed(6),
+      '-t',
+      '100.600000',
     ]);
     // 199.3 s is 199.325 on the stream's clock: 198.9 is too close, 198.45 is used.
-    expect(seekOptions(anchors, mp3, 199.3, 100.6, settings).slice(0, 2)).toEqual([
+    expect(seekOptions(plan, mp3, 199.3, 100.6, settings).slice(0, 2)).toEqual([
       '-skip_initial_bytes',
       '2000',
     ]);
   });
 
-  it('seeks from the start when no packet is early enough or the window reaches the end', () => {
-    expect(seekOptions(anchors, mp3, 98.5, 100.6, settings)).toEqual(['-ss', '98.500000']);
-    expect(seekOptions([], mp3, 199.4, 100.6, settings)).toEqual(['-ss', '199.400000']);
-    expect(seekOptions(anchors, mp3, 349.4, 100.6, settings)).toEqual(['-ss', '349.400000']);
+  it('seeks from the start when no packet is early enough', () => {
+    const ordinary = (at: string) => ['-ss', at, '-t', '100.600000'];
+    expect(seekOptions(plan, mp3, 98.5, 100.6, settings)).toEqual(ordinary('98.500000'));
+    expect(seekOptions({ anchors: [], end: null }, mp3, 199.4, 100.6, settings)).toEqual(
+      ordinary('199.400000'),
+    );
+  });
+
+  it('reads the window that reaches the end from a packet only where the end is known', () => {
+    // From 349.4 s the window would end at 450 s: the stated end, which may be an estimate.
+    expect(seekOptions(plan, mp3, 349.4, 100.6, settings)).toEqual([
+      '-ss',
+      '349.400000',
+      '-t',
+      '100.600000',
+    ]);
+    // The end is listed at 449.9 s on the stream's clock: the read stops there, 100.475 s on.
+    expect(seekOptions({ anchors, end: 449.9 }, mp3, 349.4, 100.6, settings)).toEqual([
+      '-skip_initial_bytes',
+      '3000',
+      '-f',
+      'mp3',
+      '-ss',
+      (349.425 - 348.5).toFixed(6),
+      '-t',
+      (449.9 - 349.425).toFixed(6),
+    ]);
+    // A listed end before the window (a wrong stated length) is not trusted.
+    expect(seekOptions({ anchors, end: 300 }, mp3, 349.4, 100.6, settings)[0]).toBe('-ss');
   });
 });

@@ -18,6 +18,13 @@ import type { MediaSettings } from '../../stage-settings';
  * sample. The decoder runs over a second of packets before it, so its state (an mp3 frame
  * borrows bits from the frames before it) is whole, and the samples are the same as the
  * seek's from the start.
+ *
+ * The encoder's padding at the end of an mp3 is declared in the header at the start of the
+ * file, which a read from a later byte does not see: the decoder would keep it. The same pass
+ * reads the last seconds of packets, whose last one carries the padding to drop, so the window
+ * that reaches the end is read from a packet's byte too, cut where the padding starts. Without
+ * that (the listing of the end is missing) it is sought from the start, which reads the whole
+ * file again.
  */
 
 /** ffprobe's names of the formats that are read this way. */
@@ -28,6 +35,18 @@ export interface SeekAnchor {
   time: Seconds;
   byte: number;
 }
+
+/** What the pass over the file found: packets to read from, and where the audio ends. */
+export interface SeekPlan {
+  anchors: SeekAnchor[];
+  /**
+   * Where the decoded audio ends, on the stream's clock (the last packet's end, less the
+   * padding it says to drop); null when the end was not listed.
+   */
+  end: Seconds | null;
+}
+
+export const NO_SEEK_PLAN: SeekPlan = { anchors: [], end: null };
 
 /** The times, on the stream's clock, near which a packet is looked for. */
 export function anchorQueries(
@@ -41,35 +60,58 @@ export function anchorQueries(
   if (!BARE_PACKET_FORMATS.has(probe.formatName) || duration === null || probe.streamIndex !== 0)
     return [];
   const queries: Seconds[] = [];
-  // Window k starts `leadIn` before k windows of decoded audio.
+  const end = endQuery(probe, settings);
+  // Window k starts `leadIn` before k windows of decoded audio; the listing of the end holds
+  // the packets of the windows that start in it.
   for (let k = 1; k * windowSeconds < duration; k++) {
     const at = k * windowSeconds - settings.leadInSeconds;
-    if (!anchoredSpan(probe, at, windowSeconds + settings.leadInSeconds, settings)) break;
-    queries.push(Math.max(0, at + probe.startTime - settings.anchorWarmUpSeconds));
+    const query = Math.max(0, at + probe.startTime - settings.anchorWarmUpSeconds);
+    if (query >= end) break;
+    queries.push(query);
   }
   return queries;
 }
 
+/** From where, on the stream's clock, the packets up to the end are listed. */
+export function endQuery(probe: MediaProbe, settings: MediaSettings): Seconds {
+  return Math.max(
+    0,
+    (probe.duration ?? 0) +
+      probe.startTime -
+      settings.anchorEndMarginSeconds -
+      settings.anchorWarmUpSeconds,
+  );
+}
+
 /**
- * Whether a window is read from an anchor: it must end well before the stream's stated end.
- * The encoder's padding at the end of an mp3 is known from the header at the start of the
- * file, which a read from a later byte does not see: the last window is sought from the start.
+ * Whether a window can be read from an anchor without knowing the end: it ends well before the
+ * stream's stated end (which may be an estimate).
  */
-function anchoredSpan(probe: MediaProbe, at: Seconds, span: Seconds, settings: MediaSettings) {
+function clearOfEnd(probe: MediaProbe, at: Seconds, span: Seconds, settings: MediaSettings) {
   return probe.duration !== null && at + span <= probe.duration - settings.anchorEndMarginSeconds;
 }
 
-/** Reads ffprobe's JSON listing of packets into anchors, in time order. */
-export function readAnchors(json: string): SeekAnchor[] {
+interface ListedPacket {
+  pts_time?: string;
+  duration_time?: string;
+  pos?: string;
+  side_data_list?: { discard_padding?: number }[];
+}
+
+function listedPackets(json: string): ListedPacket[] {
   let packets: unknown;
   try {
     packets = (JSON.parse(json) as { packets?: unknown }).packets;
   } catch {
     return [];
   }
-  if (!Array.isArray(packets)) return [];
+  return Array.isArray(packets) ? (packets as ListedPacket[]) : [];
+}
+
+/** Reads ffprobe's JSON listing of packets into anchors, in time order. */
+export function readAnchors(json: string): SeekAnchor[] {
   const anchors: SeekAnchor[] = [];
-  for (const packet of packets as { pts_time?: string; pos?: string }[]) {
+  for (const packet of listedPackets(json)) {
     const time = Number(packet.pts_time);
     const byte = Number(packet.pos);
     if (packet.pts_time === undefined || packet.pos === undefined) continue;
@@ -80,18 +122,46 @@ export function readAnchors(json: string): SeekAnchor[] {
 }
 
 /**
- * One ffprobe pass that finds a packet at each query time. An empty list (the format is not
- * read this way, or ffprobe failed) leaves every window to an ordinary seek.
+ * Where the audio ends, on the stream's clock, from a listing that ran to the end of the file
+ * from `from`: the last packet's end, less the padding it carries. Null when no packet of that
+ * stretch was listed (the stated length was too long, or the listing failed).
+ */
+export function readStreamEnd(json: string, from: Seconds, sampleRate: number): Seconds | null {
+  let last: ListedPacket | null = null;
+  let lastTime = -Infinity;
+  for (const packet of listedPackets(json)) {
+    const time = Number(packet.pts_time);
+    if (packet.pts_time !== undefined && Number.isFinite(time) && time > lastTime) {
+      last = packet;
+      lastTime = time;
+    }
+  }
+  const duration = Number(last?.duration_time);
+  if (last === null || lastTime < from || last.duration_time === undefined) return null;
+  if (!Number.isFinite(duration) || duration < 0) return null;
+  const padding = (last.side_data_list ?? []).reduce(
+    (sum, data) => sum + (Number.isInteger(data.discard_padding) ? data.discard_padding! : 0),
+    0,
+  );
+  return lastTime + duration - padding / sampleRate;
+}
+
+/**
+ * One ffprobe pass that finds a packet at each query time and lists the packets from
+ * `endQuery` to the end of the file. No anchors (the format is not read this way, or ffprobe
+ * failed) leave every window to an ordinary seek.
  */
 export async function findSeekAnchors(
   ffmpeg: FfmpegPort,
   input: string,
   probe: MediaProbe,
   queries: readonly Seconds[],
+  settings: MediaSettings,
   signal?: AbortSignal,
-): Promise<SeekAnchor[]> {
-  if (queries.length === 0) return [];
+): Promise<SeekPlan> {
+  if (queries.length === 0) return NO_SEEK_PLAN;
   const output = '/murmur-anchors.json';
+  const end = endQuery(probe, settings);
   await ffmpeg.ffprobe(
     [
       '-v',
@@ -99,9 +169,9 @@ export async function findSeekAnchors(
       '-select_streams',
       `${probe.streamIndex}`,
       '-read_intervals',
-      queries.map((t) => `${t.toFixed(3)}%+#1`).join(','),
+      [...queries.map((t) => `${t.toFixed(3)}%+#1`), `${end.toFixed(3)}%`].join(','),
       '-show_entries',
-      'packet=pts_time,pos',
+      'packet=pts_time,duration_time,pos:packet_side_data=discard_padding',
       '-print_format',
       'json',
       input,
@@ -111,20 +181,22 @@ export async function findSeekAnchors(
     signal ? { signal } : {},
   );
   try {
-    return readAnchors(new TextDecoder().decode(await ffmpeg.readFile(output)));
+    const json = new TextDecoder().decode(await ffmpeg.readFile(output));
+    return { anchors: readAnchors(json), end: readStreamEnd(json, end, probe.sampleRate) };
   } catch {
-    return [];
+    return NO_SEEK_PLAN;
   } finally {
     await ffmpeg.deleteFile(output).catch(() => undefined);
   }
 }
 
 /**
- * The input options that make ffmpeg start at `at` seconds of decoded audio: from the latest
- * anchor a warm-up before it, or an ordinary seek where there is none.
+ * The input options that make ffmpeg decode `span` seconds from `at` seconds of decoded audio:
+ * from the latest anchor a warm-up before it, or an ordinary seek where there is none. A window
+ * that reaches the end is read from an anchor only where the end is known, and stops there.
  */
 export function seekOptions(
-  anchors: readonly SeekAnchor[],
+  plan: SeekPlan,
   probe: MediaProbe,
   at: Seconds,
   span: Seconds,
@@ -133,14 +205,19 @@ export function seekOptions(
   const seconds = (s: Seconds) => s.toFixed(6);
   // The stream's clock runs `startTime` ahead of the decoded audio's.
   const onStream = at + probe.startTime;
-  let anchor: SeekAnchor | undefined;
-  if (anchoredSpan(probe, at, span, settings)) {
-    for (const a of anchors) {
-      if (a.time > onStream - settings.anchorMinWarmUpSeconds) break;
-      anchor = a;
-    }
+  const ordinary = ['-ss', seconds(at), '-t', seconds(span)];
+  // Where the padding starts, the read stops; before the end it is the window's own length.
+  let length = span;
+  if (!clearOfEnd(probe, at, span, settings)) {
+    if (plan.end === null || !(plan.end > onStream)) return ordinary;
+    length = Math.min(span, plan.end - onStream);
   }
-  if (anchor === undefined) return ['-ss', seconds(at)];
+  let anchor: SeekAnchor | undefined;
+  for (const a of plan.anchors) {
+    if (a.time > onStream - settings.anchorMinWarmUpSeconds) break;
+    anchor = a;
+  }
+  if (anchor === undefined) return ordinary;
   // Read from the packet's byte, ffmpeg's clock starts at 0 there, and nothing is dropped.
   return [
     '-skip_initial_bytes',
@@ -149,5 +226,7 @@ export function seekOptions(
     probe.formatName,
     '-ss',
     seconds(onStream - anchor.time),
+    '-t',
+    seconds(length),
   ];
 }
