@@ -71,7 +71,8 @@ export async function run(
     // A channel that turned out silent or a copy of another (its speech emptied once that was
     // known) gives no segments, whatever was heard in it before.
     if (channel.speech.length === 0) continue;
-    segments.push(...found);
+    // One at a time: spread as arguments, a very long recording's segments overflow the stack.
+    for (const segment of found) segments.push(segment);
     position++;
   }
   return { segments, seconds: started === null ? 0 : clock() - started };
