@@ -5,8 +5,8 @@ import type {
   AsrBenchRequest,
 } from './asr-protocol';
 
-/** The end of the last segment the running engine posted (with `reportProgress`), seconds. */
-let heardSeconds = 0;
+/** Where the running engine is (with `reportProgress`): see `AsrBenchProgress`. */
+let progress: AsrBenchProgress['data'] = { heardSeconds: 0, stage: null };
 
 /** The benchmark's handle on recognition in a module worker, as the app runs it. */
 function run(options: AsrBenchOptions): Promise<AsrBenchReply> {
@@ -24,10 +24,10 @@ function run(options: AsrBenchOptions): Promise<AsrBenchReply> {
   }
   const worker = new Worker(new URL('./asr.worker.ts', import.meta.url), { type: 'module' });
   return new Promise((done) => {
-    heardSeconds = 0;
+    progress = { heardSeconds: 0, stage: null };
     worker.onmessage = (event: MessageEvent<AsrBenchReply | AsrBenchProgress>) => {
       if (event.data.type === 'progress') {
-        heardSeconds = event.data.data.heardSeconds;
+        progress = event.data.data;
         return;
       }
       worker.terminate();
@@ -43,8 +43,8 @@ function run(options: AsrBenchOptions): Promise<AsrBenchReply> {
 
 declare global {
   interface Window {
-    asrHarness: { run: typeof run; heardSeconds(): number };
+    asrHarness: { run: typeof run; progress(): AsrBenchProgress['data'] };
   }
 }
 
-window.asrHarness = { run, heardSeconds: () => heardSeconds };
+window.asrHarness = { run, progress: () => progress };

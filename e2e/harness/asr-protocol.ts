@@ -1,3 +1,4 @@
+import type { Stage } from '../../src/core/stages';
 import type { Dtype } from '../../src/engine/models/model-settings';
 import type { Envelope, ErrorReply } from '../../src/worker/envelope';
 
@@ -59,7 +60,10 @@ export interface EngineStages {
   inference_time: number;
 }
 
-/** Where recognition is: the end of the last segment posted, seconds into the file. */
-export type AsrBenchProgress = Envelope<'progress', { heardSeconds: number }>;
+/**
+ * Where the engine is: the end of the last segment posted, seconds into the file, and the
+ * latest stage to report progress.
+ */
+export type AsrBenchProgress = Envelope<'progress', { heardSeconds: number; stage: Stage | null }>;
 
 export type AsrBenchReply = Envelope<'result', AsrBenchResult> | ErrorReply;

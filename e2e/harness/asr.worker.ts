@@ -3,6 +3,7 @@ import {
   type MediaFile,
   type TranscriptionRequest,
 } from '../../src/core/contract/request';
+import type { Stage } from '../../src/core/stages';
 import { runPipeline, warmUp } from '../../src/engine/pipeline';
 import type { EnginePorts, LoadedWhisper } from '../../src/engine/ports';
 import { browserEnginePorts } from '../../src/hosts/browser/engine-ports';
@@ -131,6 +132,10 @@ async function engine(data: AsrBenchRequest['data']) {
   marks.started = started;
   let first = 0;
   let firstProvisional = 0;
+  let heard = 0;
+  let stage: Stage | null = null;
+  const report = () =>
+    scope.postMessage({ id: 0, type: 'progress', data: { heardSeconds: heard, stage } });
   const response = await runPipeline(
     request(data.file),
     { ...ports, recogniser: async () => model },
@@ -138,9 +143,13 @@ async function engine(data: AsrBenchRequest['data']) {
       onSegment: (segment) => {
         if (!first) marks.at['steps before first segment'] = calls['step']?.calls ?? 0;
         first ||= performance.now();
-        if (data.reportProgress) {
-          scope.postMessage({ id: 0, type: 'progress', data: { heardSeconds: segment.time_end } });
-        }
+        heard = segment.time_end;
+        if (data.reportProgress) report();
+      },
+      onProgress: (reporting) => {
+        if (reporting === stage) return;
+        stage = reporting;
+        if (data.reportProgress) report();
       },
       ...(data.provisional === false
         ? {}

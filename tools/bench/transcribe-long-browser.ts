@@ -10,9 +10,10 @@
  * the peak of each hour, and the growth of the later hours' peak over the first hour's.
  * usage: tsx tools/bench/transcribe-long-browser.ts [--seconds 36000]
  *   [--model murmur-test/whisper-synth] [--tokens 3.5 (per second of windows)]
+ *   [--timeline file.tsv (every sample: seconds, audio reached, stage, renderer MB)]
  */
 import type { AsrBenchReply } from '../../e2e/harness/asr-protocol';
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CACHE, longMonoMp3, rssMb } from './bench-media';
 import { writeBenchResult } from './bench-result';
@@ -25,6 +26,7 @@ const option = (name: string) => {
 const seconds = Number(option('seconds') ?? 36000);
 const modelId = option('model') ?? 'murmur-test/whisper-synth';
 const tokens = Number(option('tokens') ?? 3.5);
+const timeline = option('timeline');
 const HOUR = 3600;
 const media = longMonoMp3(seconds);
 
@@ -46,9 +48,12 @@ try {
   await page.getByTestId('harness.file').setInputFiles([media, unused]);
 
   let heard = 0;
+  let stage: string | null = null;
+  if (timeline) writeFileSync(timeline, 'seconds\theard_s\tstage\trenderer_mb\n');
   // The peak of each ten minutes of audio (for the log); each hour's is the highest of its six.
   const peakBySlice: number[] = [];
   const SLICE = 600;
+  const started = Date.now();
   const sampler = setInterval(() => {
     let renderer = 0;
     for (const p of chromiumProcesses(process.pid)) {
@@ -56,6 +61,10 @@ try {
     }
     const slice = Math.floor(heard / SLICE);
     peakBySlice[slice] = Math.max(peakBySlice[slice] ?? 0, renderer);
+    if (timeline) {
+      const at = ((Date.now() - started) / 1000).toFixed(1);
+      appendFileSync(timeline, `${at}\t${heard}\t${stage}\t${Math.round(renderer)}\n`);
+    }
   }, 200);
   const running = page.evaluate((o) => window.asrHarness.run(o), {
     contender: 'engine' as const,
@@ -69,12 +78,11 @@ try {
   }) as Promise<AsrBenchReply>;
   let done = false;
   void running.finally(() => (done = true));
-  const started = Date.now();
   let lastHour = -1;
   while (!done) {
-    await Promise.race([running, new Promise((r) => setTimeout(r, 2000))]).catch(() => undefined);
+    await Promise.race([running, new Promise((r) => setTimeout(r, 250))]).catch(() => undefined);
     if (done) break;
-    heard = await page.evaluate(() => window.asrHarness.heardSeconds());
+    ({ heardSeconds: heard, stage } = await page.evaluate(() => window.asrHarness.progress()));
     const hour = Math.floor(heard / HOUR);
     if (hour !== lastHour) {
       lastHour = hour;
