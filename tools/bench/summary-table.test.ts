@@ -88,6 +88,18 @@ const longTranscription = result({
     'chromium.total_x_realtime': 12.4,
   },
 });
+const longTranscriptionNode = result({
+  name: 'transcribe-node-mono-36000s',
+  bench: 'tools/bench/transcribe-long-node.ts',
+  measured_at: '2026-11-27T09:10:00.000Z',
+  settings: { recording_s: 36000, runs: 1, model: 'murmur-test/whisper-synth', tokens: 3.5 },
+  figures: {
+    'node.first_hour_peak_mb': 781,
+    'node.later_hours_peak_mb': 795,
+    'node.vm_hwm_mb': 801,
+    'node.total_x_realtime': 25.3,
+  },
+});
 const serve = result({
   name: 'serve',
   bench: 'tools/bench/serve.ts',
@@ -135,6 +147,7 @@ describe('the summary table of npm run bench', () => {
       // Left from an earlier `npm run bench`, before this one's start.
       media('node', 7200, '2026-11-26T08:00:00.000Z', 849, 70.2),
       longTranscription,
+      longTranscriptionNode,
       serve,
     ]);
     writeFileSync(join(dir, 'run.json'), JSON.stringify({ started_at: '2026-11-27T09:00:00Z' }));
@@ -211,9 +224,9 @@ describe('the summary table of npm run bench', () => {
       ],
       [
         'whole transcription, 10 h mono mp3, test-size Whisper: peak memory, first hour / later hours (speed)',
-        'not measured: transcribe-long-browser.ts runs in Chromium only',
+        '781 MB / 795 MB (25.3x real time)',
         '702 MB / 715 MB (12.4x real time)',
-        'transcribe-long-browser.ts: one run, murmur-test/whisper-synth, 2026-11-27 08:00 (earlier run)',
+        'transcribe-long-node.ts, transcribe-long-browser.ts: one run each, murmur-test/whisper-synth, 2026-11-27 09:10, 2026-11-27 08:00 (earlier run)',
       ],
       [
         'HTTP service: requests a minute (p50 latency, peak memory) by concurrency',
@@ -240,9 +253,9 @@ describe('the summary table of npm run bench', () => {
       ...Array(3).fill(['not measured', 'not measured', none('diarization.ts')]),
       ...Array(3).fill(['not measured', 'not measured', none('media.ts')]),
       [
-        'not measured: transcribe-long-browser.ts runs in Chromium only',
-        'not measured',
+        'not measured: no result from tools/bench/transcribe-long-node.ts yet (npm run bench:long)',
         'not measured: no result from tools/bench/transcribe-long-browser.ts yet (npm run bench:long)',
+        'not measured: no result from tools/bench/transcribe-long-browser.ts or transcribe-long-node.ts yet (npm run bench:long)',
       ],
       ['not measured', 'n/a: the service runs in Node', none('serve.ts')],
     ]);

@@ -193,32 +193,32 @@ function mediaRows(results: Results, runStart: Date | null): Row[] {
   });
 }
 
-/** The long transcription in Chromium (`transcribe-long-browser.ts`, `npm run bench:long`). */
+/**
+ * The long transcription in Chromium and in Node (`transcribe-long-browser.ts` and
+ * `transcribe-long-node.ts`, `npm run bench:long`).
+ */
 function longTranscriptionRows(results: Results, runStart: Date | null): Row[] {
   const figure =
     'whole transcription, 10 h mono mp3, test-size Whisper: peak memory, first hour / later hours (speed)';
-  const node = `${NOT_MEASURED}: transcribe-long-browser.ts runs in Chromium only`;
-  const r = results.get('transcribe-chromium-mono-36000s');
-  if (!r) {
-    return [
-      {
-        ...missing(
-          figure,
-          'no result from tools/bench/transcribe-long-browser.ts yet (npm run bench:long)',
-        ),
-        node,
-      },
-    ];
-  }
-  const first = r.figures['chromium.first_hour_peak_mb']!;
-  const later = r.figures['chromium.later_hours_peak_mb']!;
-  const speed = r.figures['chromium.total_x_realtime']!;
+  const cell = (r: BenchResult | undefined, host: 'node' | 'chromium', script: string) => {
+    if (!r) return `${NOT_MEASURED}: no result from tools/bench/${script} yet (npm run bench:long)`;
+    const first = r.figures[`${host}.first_hour_peak_mb`]!;
+    const later = r.figures[`${host}.later_hours_peak_mb`]!;
+    const speed = r.figures[`${host}.total_x_realtime`]!;
+    return `${first.toFixed(0)} MB / ${later.toFixed(0)} MB (${speed.toFixed(1)}x real time)`;
+  };
+  const node = results.get('transcribe-node-mono-36000s');
+  const chromium = results.get('transcribe-chromium-mono-36000s');
+  const measured = [node, chromium].filter((r): r is BenchResult => r !== undefined);
   return [
     {
       figure,
-      node,
-      chromium: `${first.toFixed(0)} MB / ${later.toFixed(0)} MB (${speed.toFixed(1)}x real time)`,
-      from: source([r], `one run, ${r.settings['model']}`, runStart),
+      node: cell(node, 'node', 'transcribe-long-node.ts'),
+      chromium: cell(chromium, 'chromium', 'transcribe-long-browser.ts'),
+      from:
+        measured.length === 0
+          ? `${NOT_MEASURED}: no result from tools/bench/transcribe-long-browser.ts or transcribe-long-node.ts yet (npm run bench:long)`
+          : source(measured, `one run each, ${measured[0]!.settings['model']}`, runStart),
     },
   ];
 }
