@@ -95,3 +95,23 @@ export function rssMb(pid: number): number {
     return 0;
   }
 }
+
+/** Seconds of audio under which the long-transcription benchmarks file each memory sample. */
+export const PEAK_SLICE_SECONDS = 600;
+
+/**
+ * The peak of each hour of a `seconds`-long recording from the peaks of its slices
+ * (`PEAK_SLICE_SECONDS` each); the last hour also takes any slice after it, what comes once
+ * recognition reaches the very end.
+ */
+export function hourlyPeaks(
+  peakBySlice: readonly (number | undefined)[],
+  seconds: number,
+): number[] {
+  const perHour = 3600 / PEAK_SLICE_SECONDS;
+  const count = Math.ceil(seconds / 3600);
+  return Array.from({ length: count }, (_, h) => {
+    const slices = peakBySlice.slice(h * perHour, h === count - 1 ? undefined : (h + 1) * perHour);
+    return Math.round(Math.max(0, ...Array.from(slices, (mb) => mb ?? 0)));
+  });
+}

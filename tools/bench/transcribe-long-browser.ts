@@ -15,7 +15,7 @@
 import type { AsrBenchReply } from '../../e2e/harness/asr-protocol';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CACHE, longMonoMp3, rssMb } from './bench-media';
+import { CACHE, PEAK_SLICE_SECONDS, hourlyPeaks, longMonoMp3, rssMb } from './bench-media';
 import { writeBenchResult } from './bench-result';
 import { buildHarness, chromiumProcesses, launchChromiumProfile, startPreview } from './chromium';
 
@@ -52,14 +52,13 @@ try {
   if (timeline) writeFileSync(timeline, 'seconds\theard_s\tstage\trenderer_mb\n');
   // The peak of each ten minutes of audio (for the log); each hour's is the highest of its six.
   const peakBySlice: number[] = [];
-  const SLICE = 600;
   const started = Date.now();
   const sampler = setInterval(() => {
     let renderer = 0;
     for (const p of chromiumProcesses(process.pid)) {
       if (p.type === 'renderer') renderer = Math.max(renderer, rssMb(p.pid));
     }
-    const slice = Math.floor(heard / SLICE);
+    const slice = Math.floor(heard / PEAK_SLICE_SECONDS);
     peakBySlice[slice] = Math.max(peakBySlice[slice] ?? 0, renderer);
     if (timeline) {
       const at = ((Date.now() - started) / 1000).toFixed(1);
@@ -99,22 +98,7 @@ try {
   );
   if (reply.type === 'error') throw new Error(reply.data.message);
   const result = reply.data;
-  // The last hour also takes what comes once recognition reaches the very end.
-  const hourCount = Math.ceil(seconds / HOUR);
-  const hours = Array.from({ length: hourCount }, (_, h) =>
-    Math.round(
-      Math.max(
-        0,
-        ...Array.from(
-          peakBySlice.slice(
-            h * (HOUR / SLICE),
-            h === hourCount - 1 ? undefined : (h + 1) * (HOUR / SLICE),
-          ),
-          (mb) => mb ?? 0,
-        ),
-      ),
-    ),
-  );
+  const hours = hourlyPeaks(peakBySlice, seconds);
   const first = hours[0] ?? 0;
   const later = Math.max(0, ...hours.slice(1));
   const line = {

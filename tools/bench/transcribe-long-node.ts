@@ -17,7 +17,15 @@ import { runPipeline, warmUp } from '../../src/engine/pipeline';
 import { testEnginePorts } from '../../src/hosts/node/ffmpeg-fixtures';
 import { diskFile, type DiskFile } from '../../src/hosts/node/media-file';
 import { forcedDecoding } from '../testing/forced-decoding';
-import { REPO, longMonoMp3, longStereoMp3, peakRssMb, rssMb } from './bench-media';
+import {
+  PEAK_SLICE_SECONDS,
+  REPO,
+  hourlyPeaks,
+  longMonoMp3,
+  longStereoMp3,
+  peakRssMb,
+  rssMb,
+} from './bench-media';
 import { writeBenchResult } from './bench-result';
 
 const option = (name: string) => {
@@ -29,7 +37,6 @@ const stereo = process.argv.includes('--stereo');
 const modelId = option('model') ?? 'murmur-test/whisper-synth';
 const tokens = Number(option('tokens') ?? 3.5);
 const HOUR = 3600;
-const SLICE = 600;
 const path = stereo ? longStereoMp3(seconds) : longMonoMp3(seconds);
 const file = (await diskFile(path)) as DiskFile;
 
@@ -40,7 +47,7 @@ await warmUp(ports);
 let heard = 0;
 const peakBySlice: number[] = [];
 const sampler = setInterval(() => {
-  const slice = Math.floor(heard / SLICE);
+  const slice = Math.floor(heard / PEAK_SLICE_SECONDS);
   peakBySlice[slice] = Math.max(peakBySlice[slice] ?? 0, rssMb(process.pid));
 }, 200);
 const started = performance.now();
@@ -69,20 +76,7 @@ const total = (performance.now() - started) / 1000;
 clearInterval(sampler);
 const metadata = response.prediction_raw.metadata;
 const duration = metadata.provided_file_metadata.duration;
-// The last hour also takes what comes once recognition reaches the very end.
-const hourCount = Math.ceil(duration / HOUR);
-const perHour = HOUR / SLICE;
-const hours = Array.from({ length: hourCount }, (_, h) =>
-  Math.round(
-    Math.max(
-      0,
-      ...Array.from(
-        peakBySlice.slice(h * perHour, h === hourCount - 1 ? undefined : (h + 1) * perHour),
-        (mb) => mb ?? 0,
-      ),
-    ),
-  ),
-);
+const hours = hourlyPeaks(peakBySlice, duration);
 const first = hours[0] ?? 0;
 const later = Math.max(0, ...hours.slice(1));
 const hwm = Math.round(peakRssMb('self'));
