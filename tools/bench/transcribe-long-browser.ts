@@ -11,11 +11,20 @@
  * usage: tsx tools/bench/transcribe-long-browser.ts [--seconds 36000]
  *   [--model murmur-test/whisper-synth] [--tokens 3.5 (per second of windows)]
  *   [--timeline file.tsv (every sample: seconds, audio reached, stage, renderer MB)]
+ *   [--stereo (the two-talker stereo mp3: its channels are recognised one after the other, so
+ *   the second one's samples are filed under the last hour)]
  */
 import type { AsrBenchReply } from '../../e2e/harness/asr-protocol';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CACHE, PEAK_SLICE_SECONDS, hourlyPeaks, longMonoMp3, rssMb } from './bench-media';
+import {
+  CACHE,
+  PEAK_SLICE_SECONDS,
+  hourlyPeaks,
+  longMonoMp3,
+  longStereoMp3,
+  rssMb,
+} from './bench-media';
 import { writeBenchResult } from './bench-result';
 import { buildHarness, chromiumProcesses, launchChromiumProfile, startPreview } from './chromium';
 
@@ -28,7 +37,8 @@ const modelId = option('model') ?? 'murmur-test/whisper-synth';
 const tokens = Number(option('tokens') ?? 3.5);
 const timeline = option('timeline');
 const HOUR = 3600;
-const media = longMonoMp3(seconds);
+const stereo = process.argv.includes('--stereo');
+const media = stereo ? longStereoMp3(seconds) : longMonoMp3(seconds);
 
 console.error('Building the harness ...');
 const preview = await startPreview(
@@ -117,7 +127,7 @@ try {
   };
   console.log(JSON.stringify(line));
   writeBenchResult(import.meta.filename, {
-    name: `transcribe-chromium-mono-${seconds}s`,
+    name: `transcribe-chromium-${stereo ? 'stereo' : 'mono'}-${seconds}s`,
     settings: { recording_s: Math.round(result.audioSeconds), runs: 1, model: modelId, tokens },
     figures: {
       'chromium.first_hour_peak_mb': first,
