@@ -91,6 +91,27 @@ describe("ffprobe's packets", () => {
     ).toBeCloseTo(37.328979, 9);
   });
 
+  it('end where padding spread over the last two starts', () => {
+    // 1300 samples of padding: 148 of the packet before the last, and all 1152 of the last.
+    const json = JSON.stringify({
+      packets: [
+        {
+          pts_time: '37.276735',
+          duration_time: '0.026122',
+          pos: '298466',
+          side_data_list: [{ discard_padding: 148 }],
+        },
+        {
+          pts_time: '37.302857',
+          duration_time: '0.026122',
+          pos: '298675',
+          side_data_list: [{ discard_padding: 1152 }],
+        },
+      ],
+    });
+    expect(readStreamEnd(json, 35, 44100)).toBeCloseTo(37.276735 + 0.026122 - 148 / 44100, 9);
+  });
+
   it('say nothing of the end when none was listed from where it was asked', () => {
     const json = JSON.stringify({
       packets: [{ pts_time: '98.977959', duration_time: '0.026122', pos: '1' }],

@@ -123,27 +123,35 @@ export function readAnchors(json: string): SeekAnchor[] {
 
 /**
  * Where the audio ends, on the stream's clock, from a listing that ran to the end of the file
- * from `from`: the last packet's end, less the padding it carries. Null when no packet of that
- * stretch was listed (the stated length was too long, or the listing failed).
+ * from `from`: the last packet's end, or, where packets carry padding to drop, the earliest
+ * point it starts (padding longer than a packet is spread over the last two). Null when no
+ * packet of that stretch was listed (the stated length was too long, or the listing failed).
  */
 export function readStreamEnd(json: string, from: Seconds, sampleRate: number): Seconds | null {
-  let last: ListedPacket | null = null;
-  let lastTime = -Infinity;
+  const packets: { time: Seconds; end: Seconds; padding: number }[] = [];
   for (const packet of listedPackets(json)) {
     const time = Number(packet.pts_time);
-    if (packet.pts_time !== undefined && Number.isFinite(time) && time > lastTime) {
-      last = packet;
-      lastTime = time;
-    }
+    const duration = Number(packet.duration_time);
+    if (packet.pts_time === undefined || packet.duration_time === undefined) continue;
+    if (!Number.isFinite(time) || !Number.isFinite(duration) || duration < 0) continue;
+    const padding = (packet.side_data_list ?? []).reduce(
+      (sum, data) => sum + (Number.isInteger(data.discard_padding) ? data.discard_padding! : 0),
+      0,
+    );
+    packets.push({ time, end: time + duration, padding });
   }
-  const duration = Number(last?.duration_time);
-  if (last === null || lastTime < from || last.duration_time === undefined) return null;
-  if (!Number.isFinite(duration) || duration < 0) return null;
-  const padding = (last.side_data_list ?? []).reduce(
-    (sum, data) => sum + (Number.isInteger(data.discard_padding) ? data.discard_padding! : 0),
-    0,
+  const last = packets.reduce<(typeof packets)[number] | null>(
+    (latest, p) => (latest === null || p.time > latest.time ? p : latest),
+    null,
   );
-  return lastTime + duration - padding / sampleRate;
+  if (last === null || last.time < from) return null;
+  let end = last.end;
+  // The last packet, and the one that ends where it starts (times are printed to the microsecond).
+  for (const p of packets) {
+    if (p.padding > 0 && p.end >= last.time - 1e-5)
+      end = Math.min(end, p.end - p.padding / sampleRate);
+  }
+  return end;
 }
 
 /**
