@@ -263,7 +263,8 @@ describe('bad and odd inputs, each with its answer', () => {
     ['SIGINT', 130],
     ['SIGTERM', 143],
   ] as const)('answers `cancelled` when interrupted by %s', async (signal, status) => {
-    const long = ffmpeg('long.wav', ['-stream_loop', '8', '-i', speech]);
+    // Long enough that no machine finishes it before the signal comes.
+    const long = ffmpeg('longer.wav', ['-stream_loop', '80', '-i', speech]);
     const child = spawn(process.execPath, [
       BIN,
       'transcribe',
