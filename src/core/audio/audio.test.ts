@@ -7,8 +7,8 @@ import {
   similarChannelCount,
 } from './billing';
 import { contentAgreement } from './channel-content';
-import { areSimilar, compareChannels } from './channel-similarity';
-import { SILENCE_DB, frameLevelsDb, peakLevelDb, rmsLevelDb } from './levels';
+import { areSimilar, compareChannels, envelopeFrameLength } from './channel-similarity';
+import { FrameLevelMeter, SILENCE_DB, frameLevelsDb, peakLevelDb, rmsLevelDb } from './levels';
 import { isMediaContentType, sniffMedia } from './media-kind';
 import { socialPlatformOf } from './media-url';
 import { providedFileMetadata, readProbe } from './probe';
@@ -71,6 +71,25 @@ describe('levels', () => {
     expect(rmsLevelDb(new Float32Array(100))).toBe(SILENCE_DB);
     expect(peakLevelDb(new Float32Array(0))).toBe(SILENCE_DB);
     expect(() => frameLevelsDb(new Float32Array(10), 0)).toThrow(RangeError);
+    expect(() => new FrameLevelMeter(1.5)).toThrow(RangeError);
+  });
+  it('measures a signal that arrives in uneven stretches as it would measure it whole', () => {
+    const random = rng(5);
+    const floats = Float32Array.from({ length: 100_003 }, () => random() * 2 - 1);
+    const shorts = Int16Array.from(floats, (s) => Math.round(s * 20000));
+    for (const signal of [floats, shorts]) {
+      const meter = new FrameLevelMeter(160);
+      // Cuts inside frames, on frame edges, and stretches shorter than a frame.
+      const cuts = [0, 7, 160, 161, 50_000, 50_090, 99_999];
+      for (let i = 0; i + 1 < cuts.length; i++) meter.push(signal.subarray(cuts[i], cuts[i + 1]));
+      const tail = signal.subarray(99_999);
+      const whole = frameLevelsDb(signal, 160);
+      expect(meter.levelsWith(tail)).toEqual(whole);
+      // Asking with a tail leaves the meter where it was.
+      expect(meter.levels()).toEqual(whole.subarray(0, Math.floor(99_999 / 160)));
+      meter.push(tail);
+      expect(meter.levels()).toEqual(whole);
+    }
   });
 });
 
@@ -184,6 +203,25 @@ describe('channel similarity', () => {
     expect(c.score).toBeGreaterThan(0.8);
     expect(c.content).toBeLessThan(0.6);
     expect(areSimilar(c)).toBe(false);
+  });
+  it('gives the same verdict from envelope levels measured beforehand', () => {
+    const delayed = new Float32Array(a.length);
+    delayed.set(
+      a.subarray(0, a.length - 4000).map((s) => s * 0.5),
+      4000,
+    );
+    const other = talker(8, 4);
+    for (const b of [a, delayed, other]) {
+      const frame = envelopeFrameLength(RATE);
+      const measured = { a: frameLevelsDb(a, frame), b: frameLevelsDb(b, frame) };
+      const before = { a: measured.a.slice(), b: measured.b.slice() };
+      expect(compareChannels(a, b, RATE, {}, measured)).toEqual(compareChannels(a, b, RATE));
+      // The caller's levels are not changed.
+      expect(measured).toEqual(before);
+    }
+    // Levels that are not the real ones change the verdict: they are what is used.
+    const flat = { a: new Float32Array(800).fill(-20), b: frameLevelsDb(delayed, 160) };
+    expect(compareChannels(a, delayed, RATE, {}, flat).score).toBe(0);
   });
   it('judges nothing on too little sound in both channels, and refuses a bad rate', () => {
     const short = a.subarray(0, 4000);

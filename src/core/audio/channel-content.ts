@@ -61,8 +61,7 @@ function bandEdges(o: ContentOptions, size: number, sampleRate: number): number[
  * channel's own talker, is left out: it would agree with the other channel whatever this
  * channel's own talker says.
  */
-function activeFrames(samples: Pcm, hop: number, rangeDb: number): Uint8Array {
-  const levels = frameLevelsDb(samples, hop);
+function activeFrames(levels: Float32Array, rangeDb: number): Uint8Array {
   const sorted = Float32Array.from(levels).sort();
   const loud = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
   return Uint8Array.from(levels, (l) => (l >= loud - rangeDb ? 1 : 0));
@@ -73,7 +72,8 @@ function activeFrames(samples: Pcm, hop: number, rangeDb: number): Uint8Array {
  * energies with each band's mean and each frame's mean removed: the spectral shape, with the
  * level and any steady colouring (a codec, a microphone) taken out. About 1 for a copy, near 0
  * for unrelated speech. `lagSamples` is how far `b` lags `a`. Null when too few frames are
- * active in both to judge.
+ * active in both to judge. `measured` are both channels' levels (`frameLevelsDb`) in frames of
+ * `measuredFrame` samples, where the caller has them: used when that frame is the hop.
  */
 export function contentAgreement(
   a: Pcm,
@@ -81,6 +81,8 @@ export function contentAgreement(
   sampleRate: number,
   lagSamples: number,
   options: Partial<ContentOptions> = {},
+  measured?: { a: Float32Array; b: Float32Array },
+  measuredFrame?: number,
 ): number | null {
   const o = { ...DEFAULT_CONTENT_OPTIONS, ...options };
   if (!(sampleRate > 0)) throw new RangeError('sampleRate must be positive.');
@@ -88,8 +90,12 @@ export function contentAgreement(
   const size = Math.max(8, Math.round(sampleRate * o.frameSeconds));
   const lag = Math.round(lagSamples);
   // Frame f of `a` starts at f·hop, and its match in `b` at f·hop + lag.
-  const activeA = activeFrames(a, hop, o.activeRangeDb);
-  const activeB = activeFrames(b, hop, o.activeRangeDb);
+  const levels =
+    measured && measuredFrame === hop
+      ? measured
+      : { a: frameLevelsDb(a, hop), b: frameLevelsDb(b, hop) };
+  const activeA = activeFrames(levels.a, o.activeRangeDb);
+  const activeB = activeFrames(levels.b, o.activeRangeDb);
   const starts: number[] = [];
   for (let f = 0; f < activeA.length; f++) {
     const sa = f * hop;

@@ -50,8 +50,27 @@ export const SIMILARITY_THRESHOLD = 0.8;
  */
 export const CONTENT_THRESHOLD = 0.6;
 
-function envelope(samples: Pcm, frameLength: number, rangeDb: number): Float32Array {
-  const levels = frameLevelsDb(samples, frameLength);
+/**
+ * The level of each envelope frame of both channels (`frameLevelsDb` at
+ * `envelopeFrameLength`), where the caller measured them as the channels grew: read again from
+ * a long stored channel, they would cost a copy of all of it.
+ */
+export interface EnvelopeLevels {
+  a: Float32Array;
+  b: Float32Array;
+}
+
+/** How many samples an envelope frame holds at this rate. */
+export function envelopeFrameLength(
+  sampleRate: number,
+  options: Partial<SimilarityOptions> = {},
+): number {
+  const o = { ...DEFAULT_SIMILARITY_OPTIONS, ...options };
+  return Math.max(1, Math.round(sampleRate * o.frameSeconds));
+}
+
+function envelope(frameLevels: Float32Array, rangeDb: number): Float32Array {
+  const levels = Float32Array.from(frameLevels);
   let max = -Infinity;
   for (const l of levels) max = Math.max(max, l);
   const floor = max - rangeDb;
@@ -99,12 +118,14 @@ export function compareChannels(
   b: Pcm,
   sampleRate: number,
   options: Partial<SimilarityOptions> = {},
+  measured?: EnvelopeLevels,
 ): ChannelComparison {
   const o = { ...DEFAULT_SIMILARITY_OPTIONS, ...options };
   if (!(sampleRate > 0)) throw new RangeError('sampleRate must be positive.');
-  const frameLength = Math.max(1, Math.round(sampleRate * o.frameSeconds));
-  const ea = envelope(a, frameLength, o.dynamicRangeDb);
-  const eb = envelope(b, frameLength, o.dynamicRangeDb);
+  const frameLength = envelopeFrameLength(sampleRate, o);
+  const levels = measured ?? { a: frameLevelsDb(a, frameLength), b: frameLevelsDb(b, frameLength) };
+  const ea = envelope(levels.a, o.dynamicRangeDb);
+  const eb = envelope(levels.b, o.dynamicRangeDb);
   if (ea.length < 2 || eb.length < 2) return { score: 0, lagSeconds: 0, content: null };
   const maxLag = Math.min(Math.round(o.maxLagSeconds / o.frameSeconds), ea.length - 2);
   let best = -Infinity;
@@ -119,7 +140,9 @@ export function compareChannels(
   const lagSamples = bestLag * frameLength;
   // The spectra are compared only where the envelopes match: elsewhere the verdict is made.
   const content =
-    best >= SIMILARITY_THRESHOLD ? contentAgreement(a, b, sampleRate, lagSamples) : null;
+    best >= SIMILARITY_THRESHOLD
+      ? contentAgreement(a, b, sampleRate, lagSamples, {}, levels, frameLength)
+      : null;
   return { score: best, lagSeconds: lagSamples / sampleRate, content };
 }
 

@@ -12,6 +12,13 @@ export const BLOCK_SAMPLES = 1 << 18;
 const CACHED_BLOCKS_PER_CHANNEL = 6;
 
 /**
+ * A read of at most this many samples from a block not in memory reads only its own bytes:
+ * frames picked here and there over a long channel (comparing two channels' spectra) would
+ * otherwise each read back a whole block, half a gigabyte of blocks for two hours of stereo.
+ */
+const DIRECT_READ_SAMPLES = 1024;
+
+/**
  * Decoded channels kept 16-bit in a scratch file, block by block: only the block being filled
  * and a few read back are in memory, whatever the length. Block b of channel c lies at byte
  * (b · channels + c) · block bytes. The samples are those the media stage's in-memory buffers
@@ -81,6 +88,12 @@ export class SpilledChannels {
     return samples;
   }
 
+  private inMemory(block: number, c: number): boolean {
+    return (
+      block === Math.floor(this.length / BLOCK_SAMPLES) || this.cache.has(block * this.count + c)
+    );
+  }
+
   read(c: number, from: number, to: number): Int16Array {
     const start = Math.max(0, Math.min(from, this.length));
     const end = Math.max(start, Math.min(to, this.length));
@@ -89,7 +102,14 @@ export class SpilledChannels {
       const block = Math.floor(at / BLOCK_SAMPLES);
       const inside = at - block * BLOCK_SAMPLES;
       const take = Math.min(end - at, BLOCK_SAMPLES - inside);
-      out.set(this.block(block, c).subarray(inside, inside + take), at - start);
+      if (take <= DIRECT_READ_SAMPLES && !this.inMemory(block, c)) {
+        this.file.read(
+          new Uint8Array(out.buffer, (at - start) * 2, take * 2),
+          this.offset(block, c) + inside * 2,
+        );
+      } else {
+        out.set(this.block(block, c).subarray(inside, inside + take), at - start);
+      }
       at += take;
     }
     return out;

@@ -68,4 +68,27 @@ describe("the VAD windows' levels", () => {
       expect(fresh.counted.read).toBe(length);
     }
   });
+
+  it('give the envelope channel comparison measures, from the same reads', () => {
+    const frame = 512;
+    const envelope = 160;
+    const length = 1_000_000 + 300;
+    const samples = new Int16Array(length).map((_, i) => ((i * 7919) % 2001) - 1000 + (i % 9973));
+    let read = 0;
+    const pcm: StoredPcm = {
+      length,
+      read: (from, to) => {
+        read += to - from;
+        return samples.slice(from, to);
+      },
+    };
+    const levels = new ChannelLevels(frame, envelope);
+    for (const grown of [333_333, 900_001]) levels.of(0, pcm, grown);
+    const measured = read;
+    expect(levels.envelopeLevels(0, pcm)).toEqual(frameLevelsDb(samples, envelope));
+    // Only the samples after the last whole VAD window are read again.
+    expect(read - measured).toBe(length - Math.floor(900_001 / frame) * frame);
+    expect(levels.envelopeLevels(0, pcm)).toEqual(frameLevelsDb(samples, envelope));
+    expect(new ChannelLevels(frame).envelopeLevels(0, pcm)).toBeNull();
+  });
 });

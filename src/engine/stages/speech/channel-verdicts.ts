@@ -18,11 +18,13 @@ export interface ChannelAnalysis {
 /**
  * Which channels are silent and which copy an earlier one: each channel with speech is
  * compared with the earlier distinct channels, and the first it matches is the one it copies.
+ * `envelopeOf` gives a channel's envelope levels where they were measured as it grew.
  */
 export function channelVerdicts(
   channels: readonly Pcm[],
   analyses: readonly ChannelAnalysis[],
   sampleRate: number,
+  envelopeOf: (index: number) => Float32Array | null = () => null,
 ): ChannelVerdict[] {
   const verdicts: ChannelVerdict[] = [];
   for (const a of analyses) {
@@ -32,10 +34,13 @@ export function channelVerdicts(
     if (!silent) {
       for (const earlier of verdicts) {
         if (earlier.silent || earlier.similarTo !== null) continue;
+        const measured = { a: envelopeOf(earlier.index), b: envelopeOf(a.index) };
         const comparison = compareChannels(
           channels[earlier.index]!,
           channels[a.index]!,
           sampleRate,
+          {},
+          measured.a && measured.b ? { a: measured.a, b: measured.b } : undefined,
         );
         if (areSimilar(comparison)) {
           similarTo = earlier.index;

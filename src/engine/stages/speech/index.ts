@@ -11,6 +11,7 @@ import {
   silentChannelCount,
   similarChannelCount,
 } from '../../../core/audio/billing';
+import { envelopeFrameLength } from '../../../core/audio/channel-similarity';
 import { peakDb } from '../../../core/audio/levels';
 import { ChannelLevels } from './channel-levels';
 import { loudRegions, unsettledLoudSeconds } from '../../../core/audio/loud-regions';
@@ -82,7 +83,11 @@ async function findSpeech(
 
   let channels: readonly Pcm[] = [];
   let published = 0;
-  const levels = new ChannelLevels(VAD_WINDOW);
+  // Envelopes for comparing channels are measured as they grow, where there are several.
+  const levels = new ChannelLevels(
+    VAD_WINDOW,
+    media.probe.channels > 1 ? envelopeFrameLength(SAMPLE_RATE) : null,
+  );
   // VAD scores each piece while ffmpeg decodes the next; what is settled is published where
   // the detector runs beside recognition, unless the channel is to be denoised first (its
   // noise is measured over all of it).
@@ -139,7 +144,9 @@ async function findSpeech(
     const speech: GatedRegion[] = gateRegions(voice, loud);
     return { index, peakDb: peak, speech, loudSeconds: spanDuration(loud) };
   });
-  const verdicts = channelVerdicts(channels, analyses, SAMPLE_RATE);
+  const verdicts = channelVerdicts(channels, analyses, SAMPLE_RATE, (index) =>
+    levels.envelopeLevels(index, channels[index]!),
+  );
   const vadTime = scoring.seconds + clock() - checkStarted;
 
   const kept = verdicts.filter((v) => !v.silent && v.similarTo === null);
