@@ -13,6 +13,8 @@
  *   [--timeline file.tsv (every sample: seconds, audio reached, stage, renderer MB)]
  *   [--stereo (the two-talker stereo mp3: its channels are recognised one after the other, so
  *   the second one's samples are filed under the last hour)]
+ *   [--heaps 30 (every so many seconds, the JavaScript heap and array buffers of the page and of
+ *   each worker, against the renderer's resident size: `worker-heaps.ts`)]
  */
 import type { AsrBenchReply } from '../../e2e/harness/asr-protocol';
 import { appendFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,7 @@ import {
   rssMb,
 } from './bench-media';
 import { writeBenchResult } from './bench-result';
+import { watchWorkerHeaps } from './worker-heaps';
 import { buildHarness, chromiumProcesses, launchChromiumProfile, startPreview } from './chromium';
 
 const option = (name: string) => {
@@ -36,6 +39,7 @@ const seconds = Number(option('seconds') ?? 36000);
 const modelId = option('model') ?? 'murmur-test/whisper-synth';
 const tokens = Number(option('tokens') ?? 3.5);
 const timeline = option('timeline');
+const heapsEvery = Number(option('heaps') ?? 0);
 const HOUR = 3600;
 const stereo = process.argv.includes('--stereo');
 const media = stereo ? longStereoMp3(seconds) : longMonoMp3(seconds);
@@ -50,6 +54,7 @@ const browser = await launchChromiumProfile();
 try {
   const page = await browser.context.newPage();
   page.setDefaultTimeout(0);
+  const heaps = heapsEvery > 0 ? await watchWorkerHeaps(browser.context, page) : null;
   await page.goto(`${preview.base}/e2e/harness/asr.html`);
   await page.waitForFunction(() => 'asrHarness' in window);
   // The harness takes the raw samples for the library's pipeline too: the engine needs none.
@@ -64,10 +69,7 @@ try {
   const peakBySlice: number[] = [];
   const started = Date.now();
   const sampler = setInterval(() => {
-    let renderer = 0;
-    for (const p of chromiumProcesses(process.pid)) {
-      if (p.type === 'renderer') renderer = Math.max(renderer, rssMb(p.pid));
-    }
+    const renderer = rendererMb();
     const slice = Math.floor(heard / PEAK_SLICE_SECONDS);
     peakBySlice[slice] = Math.max(peakBySlice[slice] ?? 0, renderer);
     if (timeline) {
@@ -88,10 +90,28 @@ try {
   let done = false;
   void running.finally(() => (done = true));
   let lastHour = -1;
+  let lastHeaps = Date.now();
   while (!done) {
     await Promise.race([running, new Promise((r) => setTimeout(r, 250))]).catch(() => undefined);
     if (done) break;
     ({ heardSeconds: heard, stage } = await page.evaluate(() => window.asrHarness.progress()));
+    if (heaps && Date.now() - lastHeaps >= heapsEvery * 1000) {
+      lastHeaps = Date.now();
+      const contexts = await heaps.measure();
+      const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+      const sum = contexts.reduce((n, c) => n + c.heapTotal + c.buffers, 0);
+      console.error(
+        `${Math.round((Date.now() - started) / 1000)} s, ${heard} s of audio: renderer ` +
+          `${Math.round(rendererMb())} MB, V8 ${mb(sum)} MB (` +
+          contexts
+            .map(
+              (c) =>
+                `${c.name}: heap ${mb(c.heapUsed)}/${mb(c.heapTotal)}, buffers ${mb(c.buffers)}`,
+            )
+            .join('; ') +
+          ')',
+      );
+    }
     const hour = Math.floor(heard / HOUR);
     if (hour !== lastHour) {
       lastHour = hour;
@@ -144,4 +164,13 @@ try {
 } finally {
   await browser.close();
   preview.stop();
+}
+
+/** The largest renderer's resident size (the harness page's). */
+function rendererMb(): number {
+  let renderer = 0;
+  for (const p of chromiumProcesses(process.pid)) {
+    if (p.type === 'renderer') renderer = Math.max(renderer, rssMb(p.pid));
+  }
+  return renderer;
 }
