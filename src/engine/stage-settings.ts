@@ -27,6 +27,12 @@ export interface MediaSettings {
   readonly windowOutputBytes: number;
   /** The shortest decoding window in seconds, however many channels share the bytes. */
   readonly minWindowSeconds: number;
+  /**
+   * Where the first window is longer than this, a first ffmpeg run decodes only this many
+   * seconds (0: none), so that speech detection starts on them while the rest of the window
+   * decodes; all but its last half second are kept (`decode.ts`).
+   */
+  readonly firstLookSeconds: number;
   /** Seconds each window after the first starts early, to be matched against what is decoded. */
   readonly leadInSeconds: number;
   /** The largest seek error corrected, in seconds. */
@@ -77,6 +83,11 @@ export const DEFAULT_MEDIA_SETTINGS: Readonly<MediaSettings> = {
   windowOutputBytes: 16 * 1024 * 1024,
   /** ...but never less than 30 s of audio per window. */
   minWindowSeconds: 30,
+  /**
+   * The speech stage's first VAD piece (`firstPieceSeconds`, 64 s) and the half second cut off:
+   * a 4-minute first window took 0.2-0.4 s to decode before speech detection could start.
+   */
+  firstLookSeconds: 65,
   leadInSeconds: 0.6,
   maxShiftSeconds: 0.2,
   /** The first decoded samples after a seek may be a decoder's warm-up. */

@@ -374,33 +374,49 @@ describe('long files are decoded window by window', () => {
   }
 });
 
-describe('streams without an index', () => {
-  /** Decodes in 10-s windows, keeping the arguments of each ffmpeg run. */
-  async function decodeKeepingRuns(path: string, settings: MediaSettings) {
-    const runs: (readonly string[])[] = [];
-    const ffmpeg: FfmpegPort = {
-      ...ports.ffmpeg,
-      exec: (args, opts) => {
-        runs.push(args);
-        return ports.ffmpeg.exec(args, opts);
-      },
-    };
-    const file = await fixtures.file(path);
-    const input = await ffmpeg.mount({ kind: 'file', file });
-    try {
-      const probe = await probeMedia(ffmpeg, input, file.name);
-      let last: DecodedPiece | null = null;
-      for await (const piece of decodeChannels(ffmpeg, input, probe, file.name, {
-        windowSeconds: 10,
-        settings,
-      }))
-        last = piece;
-      return { runs, channels: last!.channels.map((c) => pcmFloats(c)) };
-    } finally {
-      await ffmpeg.unmount(input);
+/**
+ * Decodes a fixture in windows of `windowSeconds`, keeping the arguments of each ffmpeg run and
+ * the length of each piece handed over.
+ */
+async function decodeKeepingRuns(path: string, settings: MediaSettings, windowSeconds = 10) {
+  const runs: (readonly string[])[] = [];
+  const ffmpeg: FfmpegPort = {
+    ...ports.ffmpeg,
+    exec: (args, opts) => {
+      runs.push(args);
+      return ports.ffmpeg.exec(args, opts);
+    },
+  };
+  const file = await fixtures.file(path);
+  const input = await ffmpeg.mount({ kind: 'file', file });
+  try {
+    const probe = await probeMedia(ffmpeg, input, file.name);
+    const pieces: number[] = [];
+    let last: DecodedPiece | null = null;
+    for await (const piece of decodeChannels(ffmpeg, input, probe, file.name, {
+      windowSeconds,
+      settings,
+    })) {
+      pieces.push(piece.length);
+      last = piece;
     }
+    return { runs, pieces, channels: last!.channels.map((c) => pcmFloats(c)) };
+  } finally {
+    await ffmpeg.unmount(input);
   }
+}
 
+/** How many samples of two decodes differ (their lengths must match). */
+function differing(a: readonly Float32Array[], b: readonly Float32Array[]): number {
+  expect(a.map((c) => c.length)).toEqual(b.map((c) => c.length));
+  let count = 0;
+  for (const [c, samples] of a.entries()) {
+    for (let i = 0; i < samples.length; i++) if (samples[i] !== b[c]![i]) count++;
+  }
+  return count;
+}
+
+describe('streams without an index', () => {
   const encodings: [string, string[]][] = [
     // An encoder's padding at both ends, and a variable bit rate.
     ['vbr.mp3', ['-q:a', '5']],
@@ -426,17 +442,57 @@ describe('streams without an index', () => {
       expect(byByte(fromBytes.runs)).toBe(fromBytes.runs.length - 1);
       expect(fromBytes.runs.length).toBe(7);
       expect(byByte(fromStart.runs)).toBe(0);
-      expect(fromBytes.channels.map((c) => c.length)).toEqual(
-        fromStart.channels.map((c) => c.length),
-      );
-      for (const [c, samples] of fromBytes.channels.entries()) {
-        const other = fromStart.channels[c]!;
-        let differing = 0;
-        for (let i = 0; i < samples.length; i++) if (samples[i] !== other[i]) differing++;
-        expect(differing).toBe(0);
-      }
+      expect(differing(fromBytes.channels, fromStart.channels)).toBe(0);
     });
   }
+});
+
+describe('the first look', () => {
+  // 40 s of speech in 30-s windows, the first 12 s decoded first.
+  const looking = { ...DEFAULT_MEDIA_SETTINGS, firstLookSeconds: 12 };
+  const encodings: [string, string[]][] = [
+    ['look.wav', ['-c:a', 'pcm_s16le']],
+    ['look.mp3', ['-b:a', '64k']],
+    ['look-stereo.m4a', ['-ac', '2', '-c:a', 'aac', '-b:a', '96k']],
+    ['look.opus', ['-c:a', 'libopus', '-b:a', '32k']],
+    ['look-44k.flac', ['-ar', '44100']],
+  ];
+  for (const [name, args] of encodings) {
+    it(`hands over the start of ${name} first, with the samples of the whole window`, async () => {
+      const path = fixtures.ffmpeg(name, [
+        '-i',
+        sharedMedia('speech/multilingual.mp3'),
+        '-t',
+        '40',
+        ...args,
+      ]);
+      const looked = await decodeKeepingRuns(path, looking, 30);
+      const plain = await decodeKeepingRuns(
+        path,
+        { ...DEFAULT_MEDIA_SETTINGS, firstLookSeconds: 0 },
+        30,
+      );
+      // The look, then the two windows; the look's first 11.5 s are handed over alone.
+      expect(looked.runs[0]).toContain('12.000000');
+      expect(looked.runs.length).toBe(plain.runs.length + 1);
+      expect(looked.pieces[0]).toBe(11.5 * 16000);
+      expect(plain.pieces[0]).toBe(30 * 16000);
+      expect(differing(looked.channels, plain.channels)).toBe(0);
+    });
+  }
+
+  it('is not taken where the first window or the file is hardly longer', async () => {
+    const path = fixtures.ffmpeg('short-look.mp3', [
+      '-i',
+      sharedMedia('speech/multilingual.mp3'),
+      '-t',
+      '12.5',
+    ]);
+    const short = await decodeKeepingRuns(path, looking, 30);
+    expect(short.runs.length).toBe(1);
+    const narrow = await decodeKeepingRuns(path, { ...looking, firstLookSeconds: 2 }, 2.8);
+    expect(narrow.runs.some((a) => a.includes('2.000000'))).toBe(false);
+  });
 });
 
 describe('long audio kept 16-bit', () => {

@@ -4,7 +4,7 @@ import { alignWindow } from '../../../core/audio/window-alignment';
 import { tooLong } from '../../../core/audio/media-limits';
 import { ServiceError } from '../../../core/contract/errors';
 import { SAMPLE_RATE, toSamples, toSeconds } from '../../../core/units';
-import type { FfmpegPort, ProgressListener, SpillFile } from '../../ports';
+import type { FfmpegPort, FfmpegRun, ProgressListener, SpillFile } from '../../ports';
 import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../stage-settings';
 import type { DecodedPiece } from '../../streams/decoded-media';
 import { ChannelBuffers, type DecodedChannels } from './channel-buffers';
@@ -50,6 +50,13 @@ export interface DecodeOptions {
 const OUTPUT_PATH = '/murmur-window.f32';
 
 const seconds = (s: number) => s.toFixed(6);
+
+/**
+ * The end of the first look that is not kept: ffmpeg's resampler and decoder flush at a cut,
+ * so the last few milliseconds before it may differ from a longer run's; everything before
+ * is the same sample for sample (`ffmpeg-media.test.ts`).
+ */
+const LOOK_GUARD_SECONDS = 0.5;
 
 /** ffmpeg's log lines that say why a run failed, for messages. */
 function failureDetail(log: readonly string[]): string {
@@ -241,7 +248,35 @@ export async function* decodeChannels(
     run.catch(() => undefined);
     return run;
   };
-  let next = decodeWindow(0);
+  // The first look: the start of the first window, decoded alone and handed over while the
+  // whole window decodes. The window's samples then continue where the look's kept part ends.
+  let looked = 0;
+  const look = settings.firstLookSeconds;
+  const looking =
+    look > 0 &&
+    toSeconds(window) > look + 2 * LOOK_GUARD_SECONDS &&
+    (probe.duration === null || probe.duration > look + 2 * LOOK_GUARD_SECONDS);
+  let next: Promise<FfmpegRun>;
+  if (looking) {
+    const run = await ffmpeg.exec(
+      ['-hide_banner', '-nostats', '-v', 'warning', '-t', seconds(look), '-i', input, ...output],
+      options.signal ? { signal: options.signal } : {},
+    );
+    const interleaved: Float32Array =
+      run.exitCode === 0
+        ? await readFloats(ffmpeg, OUTPUT_PATH).catch(() => new Float32Array(0))
+        : new Float32Array(0);
+    next = decodeWindow(0);
+    const kept = toSamples(look - LOOK_GUARD_SECONDS);
+    // A look that came back short (a stream shorter than it states) is left to the window.
+    if (interleaved.length / count >= kept) {
+      buffers.append(interleaved.subarray(0, kept * count), 0);
+      looked = kept;
+      yield { channels: buffers.channels, length: buffers.length, ended: false };
+    }
+  } else {
+    next = decodeWindow(0);
+  }
   for (let k = 0; ; k++) {
     options.signal?.throwIfAborted();
     const run = await next;
@@ -262,7 +297,7 @@ export async function* decodeChannels(
       break;
     }
     const shift = k === 0 ? 0 : windowShift(buffers, interleaved, leadIn, settings);
-    const from = k === 0 ? 0 : leadIn - shift;
+    const from = k === 0 ? looked : leadIn - shift;
     const before = buffers.length;
     buffers.append(interleaved, from);
     const added = buffers.length - before;
@@ -275,7 +310,7 @@ export async function* decodeChannels(
       `Decoding audio: ${Math.floor(decoded)} s${probe.duration === null ? '' : ` of ${Math.round(probe.duration)} s`}`,
     );
     // A window that came back short reached the end of the stream.
-    const ended = added < window - toSamples(0.5);
+    const ended = added + (k === 0 ? looked : 0) < window - toSamples(0.5);
     if (ended) break;
     // The next window decodes while the caller works on this one.
     next = decodeWindow(k + 1);
