@@ -115,3 +115,26 @@ export function hourlyPeaks(
     return Math.round(Math.max(0, ...Array.from(slices, (mb) => mb ?? 0)));
   });
 }
+
+/** The value after `--name` on the command line, if given. */
+export function commandOption(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+/**
+ * What both long-transcription benchmarks take from the command line: the length
+ * (`--seconds`, ten hours by default), `--stereo`, the model (`--model`), the forced tokens per
+ * second (`--tokens`), and the generated mp3 they make of it.
+ */
+export function longRunOptions() {
+  const seconds = Number(commandOption('seconds') ?? 36000);
+  const stereo = process.argv.includes('--stereo');
+  return {
+    seconds,
+    stereo,
+    modelId: commandOption('model') ?? 'murmur-test/whisper-synth',
+    tokens: Number(commandOption('tokens') ?? 3.5),
+    media: stereo ? longStereoMp3(seconds) : longMonoMp3(seconds),
+  };
+}

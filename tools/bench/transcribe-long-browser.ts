@@ -23,26 +23,18 @@ import {
   CACHE,
   PEAK_SLICE_SECONDS,
   hourlyPeaks,
-  longMonoMp3,
-  longStereoMp3,
+  commandOption,
+  longRunOptions,
   rssMb,
 } from './bench-media';
 import { writeBenchResult } from './bench-result';
 import { watchWorkerHeaps } from './worker-heaps';
 import { buildHarness, chromiumProcesses, launchChromiumProfile, startPreview } from './chromium';
 
-const option = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-const seconds = Number(option('seconds') ?? 36000);
-const modelId = option('model') ?? 'murmur-test/whisper-synth';
-const tokens = Number(option('tokens') ?? 3.5);
-const timeline = option('timeline');
-const heapsEvery = Number(option('heaps') ?? 0);
+const { seconds, stereo, modelId, tokens, media } = longRunOptions();
+const timeline = commandOption('timeline');
+const heapsEvery = Number(commandOption('heaps') ?? 0);
 const HOUR = 3600;
-const stereo = process.argv.includes('--stereo');
-const media = stereo ? longStereoMp3(seconds) : longMonoMp3(seconds);
 
 console.error('Building the harness ...');
 const preview = await startPreview(

@@ -21,23 +21,14 @@ import {
   PEAK_SLICE_SECONDS,
   REPO,
   hourlyPeaks,
-  longMonoMp3,
-  longStereoMp3,
+  longRunOptions,
   peakRssMb,
   rssMb,
 } from './bench-media';
 import { writeBenchResult } from './bench-result';
 
-const option = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-const seconds = Number(option('seconds') ?? 36000);
-const stereo = process.argv.includes('--stereo');
-const modelId = option('model') ?? 'murmur-test/whisper-synth';
-const tokens = Number(option('tokens') ?? 3.5);
+const { seconds, stereo, modelId, tokens, media: path } = longRunOptions();
 const HOUR = 3600;
-const path = stereo ? longStereoMp3(seconds) : longMonoMp3(seconds);
 const file = (await diskFile(path)) as DiskFile;
 
 const ports = testEnginePorts({ models: resolve(REPO, '.models'), model: modelId });
