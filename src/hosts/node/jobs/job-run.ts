@@ -48,12 +48,29 @@ export async function runQueuedJob(
   );
   if (outcome.ok) return { status: 'done', result: outcome.response };
   const error = { ...outcome.body, path: JOBS_PATH };
+  if (outcome.error.code === 'internal_error') {
+    error.message = withoutPaths(error.message, job.folder);
+  }
   const cancelled = outcome.error.code === 'cancelled';
   return {
     status: cancelled ? 'cancelled' : 'error',
     error,
     retryable: !cancelled && !isClientError(outcome.error.code),
   };
+}
+
+/**
+ * An internal failure's message without the paths it names: where the service keeps its files
+ * is the operator's business, not the client's.
+ */
+export function withoutPaths(message: string, folder: string): string {
+  return (
+    message
+      // What Node says of a file names it in quotes: "open '/srv/murmur/jobs/<id>/1-upload.mp3'".
+      .replace(/'(?:[A-Za-z]:)?[\\/][^']*'/g, 'a file of the job')
+      .split(folder)
+      .join("the job's folder")
+  );
 }
 
 /** The reason a job is cancelled with, so that its error body says who cancelled it. */

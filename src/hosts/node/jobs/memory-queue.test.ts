@@ -57,6 +57,26 @@ describe('the in-memory job queue', () => {
     expect(await queue.get('unknown')).toBeNull();
   });
 
+  it('shows no stage while a job waits, the one it runs in, then the last it reached', async () => {
+    const runner = controlledRunner();
+    const queue = new MemoryJobQueue(runner.run, { maxQueued: 5, concurrency: 1, keepMs: 1000 });
+    await queue.submit(job('a'));
+    await queue.submit(job('b'));
+    // Each job checks its request before it waits for an engine.
+    runner.reports.get('a')!.stage('validate', null);
+    runner.reports.get('b')!.stage('validate', null);
+    expect(await queue.get('a')).toMatchObject({ status: 'queued', stage: null, progress: null });
+    runner.reports.get('a')!.started();
+    expect(await queue.get('a')).toMatchObject({ status: 'processing', stage: 'validate' });
+    runner.reports.get('a')!.stage('assemble', 0.5);
+    runner.finishers.get('a')!();
+    await queue.cancel('b');
+    await queue.close(0);
+    expect(await queue.get('a')).toMatchObject({ status: 'done', stage: 'assemble', progress: 1 });
+    // Cancelled before it ran: it reached no stage.
+    expect(await queue.get('b')).toMatchObject({ status: 'cancelled', stage: null });
+  });
+
   it('cancels a job through its signal, and leaves a finished one as it is', async () => {
     const runner = controlledRunner();
     const queue = new MemoryJobQueue(runner.run, { maxQueued: 5, concurrency: 1, keepMs: 1000 });

@@ -100,16 +100,20 @@ export class MemoryJobQueue implements JobQueue {
       error: null,
     };
     const entry: Entry = { job, view, controller, done: Promise.resolve(), startedAt: null };
+    // A job checks its request before it waits for an engine, but shows no stage until it runs
+    // (as on a queue in Redis, where a worker does both once it has taken the job).
+    let reached: Pick<JobView, 'stage' | 'progress'> = { stage: null, progress: null };
     const report: JobReport = {
       started: () => {
         if (view.status !== 'queued') return;
         view.status = 'processing';
+        Object.assign(view, reached);
         entry.startedAt = performance.now();
         this.emit({ id: job.id, requestId: job.requestId, event: 'processing' });
       },
       stage: (stage, progress) => {
-        view.stage = stage;
-        view.progress = progress;
+        reached = { stage, progress };
+        if (view.status === 'processing') Object.assign(view, reached);
       },
     };
     this.entries.set(job.id, entry);

@@ -9,7 +9,7 @@ import { verifyWebhook } from '../webhook-signature';
 import type { JobWebhookPayload } from './job-webhook';
 import { QUEUE_NAME } from './redis-names';
 import { startServe } from '../server/testing/serve-process';
-import { finished, jobClient } from './testing/job-client';
+import { finished, jobClient, stageStoryProblems } from './testing/job-client';
 import { startQueueCluster } from './testing/queue-cluster';
 
 const jfk = sharedMedia('speech/jfk.wav');
@@ -76,6 +76,20 @@ describe('async jobs on a BullMQ queue in Redis, with murmur worker processes', 
     const left = readdirSync(join(cluster.store, 'jobs')).filter((name) => ids.includes(name));
     expect(left).toEqual([]);
   }, 180_000);
+
+  it('shows the stage a job is in while it runs, none while it waits, and assemble once done', async () => {
+    const first = (await cluster.jobs.submit([`audio=@${jfk}`])).json() as { id: string };
+    const second = (await cluster.jobs.submit([`audio=@${jfk}`])).json() as { id: string };
+    const stories = await Promise.all([
+      cluster.jobs.story(first.id),
+      cluster.jobs.story(second.id),
+    ]);
+    for (const story of stories) {
+      expect(stageStoryProblems(story)).toEqual([]);
+      expect(story.some((v) => v.status === 'processing')).toBe(true);
+      expect(story.at(-1)).toMatchObject({ status: 'done', stage: 'assemble', progress: 1 });
+    }
+  });
 
   it("delivers a job's signed transcription.success webhook from its worker", async () => {
     const receiver = await startReceiver();

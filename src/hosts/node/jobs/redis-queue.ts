@@ -18,6 +18,8 @@ import type { StoredResult } from './worker-run';
 export interface StoredProgress {
   stage: Stage | null;
   progress: number | null;
+  /** The job's start (BullMQ's `attemptsStarted`) the report is from. */
+  run?: number;
 }
 
 export interface RedisQueueOptions {
@@ -33,7 +35,38 @@ const QUEUED_STATES = new Set(['waiting', 'wait', 'delayed', 'prioritized', 'wai
 function stageOf(progress: unknown): StoredProgress {
   const value = progress as Partial<StoredProgress> | null;
   const stage = STAGES.includes(value?.stage as Stage) ? (value!.stage as Stage) : null;
-  return { stage, progress: typeof value?.progress === 'number' ? value.progress : null };
+  return {
+    stage,
+    progress: typeof value?.progress === 'number' ? value.progress : null,
+    ...(typeof value?.run === 'number' ? { run: value.run } : {}),
+  };
+}
+
+/**
+ * The stage a job's view shows, as the in-memory queue shows it: none while it waits; while a
+ * worker runs it, the stage the run is in (`validate` until the run's first report arrives, a
+ * report of an earlier run being stale); once it has ended, the stage its run ended in.
+ */
+function viewStage(
+  state: string,
+  job: Job<QueuedJob, StoredResult>,
+): Pick<JobView, 'stage' | 'progress'> {
+  const reported = stageOf(job.progress);
+  if (state === 'completed' && job.returnvalue) {
+    const stored = job.returnvalue;
+    if (stored.status === 'done') return { stage: stored.stage ?? reported.stage, progress: 1 };
+    if (stored.stage !== undefined)
+      return { stage: stored.stage, progress: stored.progress ?? null };
+    return { stage: reported.stage, progress: reported.progress };
+  }
+  if (state === 'active') {
+    const current = reported.run === undefined || reported.run === job.attemptsStarted;
+    return current && reported.stage !== null
+      ? { stage: reported.stage, progress: reported.progress }
+      : { stage: 'validate', progress: null };
+  }
+  if (state === 'failed') return { stage: reported.stage, progress: reported.progress };
+  return { stage: null, progress: null };
 }
 
 /** The error body of a job BullMQ gave up on (every attempt failed, or its workers died). */
@@ -140,7 +173,7 @@ export class RedisJobQueue implements JobQueue {
     // BullMQ removes old results only as later jobs finish: one past its time is gone already.
     const keepMs = this.options.keepResultsHours * 3600 * 1000;
     if (job.finishedOn && job.finishedOn + keepMs <= Date.now()) return null;
-    const { stage, progress } = stageOf(job.progress);
+    const { stage, progress } = viewStage(state, job);
     const view: JobView = {
       id,
       status: 'queued',
@@ -156,7 +189,6 @@ export class RedisJobQueue implements JobQueue {
       view.status = stored.status;
       if (stored.status === 'done') {
         view.result = stored.result;
-        view.progress = 1;
       } else {
         view.error = stored.error;
       }

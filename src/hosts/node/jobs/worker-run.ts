@@ -1,42 +1,77 @@
-import { rm } from 'node:fs/promises';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { ErrorBody } from '../../../core/contract/errors';
+import { ServiceError, errorBody, type ErrorBody } from '../../../core/contract/errors';
 import type { TranscriptionResponse } from '../../../core/contract/response';
+import type { Stage } from '../../../core/stages';
 import type { ServerJobSettings } from '../server/job-host';
-import type { QueuedJob } from './job-queue';
+import { filesGone, hasKeptEnd, keepEnd, keptEnd } from './job-end-file';
+import { JOBS_PATH, type QueuedJob } from './job-queue';
 import { cancelledByClient, runQueuedJob, type JobResult } from './job-run';
 import { cancelKey } from './redis-names';
 import type { StoredProgress } from './redis-queue';
 
-/** What a worker leaves in Redis as the job's return value: the end any server reports. */
-export type StoredResult =
+/**
+ * What a worker leaves in Redis as the job's return value: the end any server reports, with the
+ * stage the run was in when it ended (absent from the ends of older workers).
+ */
+export type StoredResult = (
   | { status: 'done'; result: TranscriptionResponse }
-  | { status: 'error' | 'cancelled'; error: ErrorBody };
+  | { status: 'error' | 'cancelled'; error: ErrorBody }
+) & { stage?: Stage | null; progress?: number | null };
 
 /** How often a running job looks for its cancellation, and reports its progress at most. */
 const LOOK_MS = 250;
+
+/** Why a run stops when another run of the same job has kept the job's end. */
+const ENDED_ELSEWHERE = new ServiceError('cancelled', 'Another run of the job reached its end.');
+
+/** The end of a job whose files were removed from the store before it ran: no try can mend it. */
+function goneEnd(job: QueuedJob): StoredResult {
+  const error = new ServiceError(
+    'internal_error',
+    "The job's files are no longer in the service's store; submit the job again.",
+  );
+  return {
+    status: 'error',
+    error: errorBody(error, { path: JOBS_PATH, requestId: job.requestId, now: new Date() }),
+    stage: null,
+    progress: null,
+  };
+}
 
 /**
  * The processor of one BullMQ job on this worker's engine: ends at once if it was cancelled
  * while it waited, otherwise runs it, watching for a cancellation and reporting its stage. A
  * failure that another try may mend is thrown (BullMQ tries again, up to the job's attempts;
- * the last one's error body is the job's); any other end is returned as the job's result.
+ * the last one's error body is the job's); any other end is kept in the job's folder, then
+ * returned as the job's result. The folder stays until the queue has recorded the end (the
+ * worker removes it then): a run whose record is refused, because its lock lapsed while Redis
+ * was away, leaves the end for the run that takes the job again.
  */
 export function jobProcessor(settings: ServerJobSettings, redis: Redis) {
   return async (job: Job<QueuedJob, StoredResult>): Promise<StoredResult> => {
     const data = job.data;
+    const earlier = await keptEnd<StoredResult>(data.folder);
+    if (earlier !== null) return earlier;
+    if (await filesGone(data)) return goneEnd(data);
     const controller = new AbortController();
-    const lookForCancel = async () => {
-      if (!controller.signal.aborted && (await redis.exists(cancelKey(data.id))) === 1) {
+    const look = async () => {
+      if (controller.signal.aborted) return;
+      if (await hasKeptEnd(data.folder)) controller.abort(ENDED_ELSEWHERE);
+      else if ((await redis.exists(cancelKey(data.id))) === 1) {
         controller.abort(cancelledByClient());
       }
     };
-    await lookForCancel();
-    let latest: StoredProgress = { stage: null, progress: null };
+    await look();
+    // A job cancelled while it waited ends without having run: it reached no stage.
+    const ranNot = controller.signal.aborted;
+    // Which start of the job the progress belongs to: a server shows a progress left by an
+    // earlier run of the job as nothing yet.
+    const run = job.attemptsStarted;
+    let latest: StoredProgress = { stage: null, progress: null, run };
     let sent = '';
     const timer = setInterval(() => {
-      void lookForCancel().catch(() => undefined);
+      void look().catch(() => undefined);
       const text = JSON.stringify(latest);
       if (text === sent) return;
       sent = text;
@@ -46,19 +81,28 @@ export function jobProcessor(settings: ServerJobSettings, redis: Redis) {
     try {
       result = await runQueuedJob(data, settings, async () => 0, controller.signal, {
         started: () => undefined,
-        stage: (stage, progress) => (latest = { stage, progress }),
+        stage: (stage, progress) => (latest = { stage, progress, run }),
       });
     } finally {
       clearInterval(timer);
+    }
+    if (result.status !== 'done' && controller.signal.reason === ENDED_ELSEWHERE) {
+      const kept = await keptEnd<StoredResult>(data.folder);
+      if (kept !== null) return kept;
     }
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     if (result.status === 'error' && result.retryable && !lastAttempt) {
       throw new Error(JSON.stringify(result.error));
     }
-    // The job has its end: its files are no longer needed by any try.
-    await rm(data.folder, { recursive: true, force: true });
-    return result.status === 'done'
-      ? { status: 'done', result: result.result }
-      : { status: result.status, error: result.error };
+    const last = ranNot
+      ? { stage: null, progress: null }
+      : { stage: latest.stage, progress: latest.progress };
+    const end: StoredResult =
+      result.status === 'done'
+        ? { status: 'done', result: result.result, ...last }
+        : { status: result.status, error: result.error, ...last };
+    // Without its folder the end can still be recorded; no later run would find anything else.
+    await keepEnd(data.folder, end).catch(() => undefined);
+    return end;
   };
 }

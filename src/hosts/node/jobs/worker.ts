@@ -130,10 +130,20 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     });
   };
   worker.on('active', (job) => jobEvent(job, 'processing', { attempt: job.attemptsMade + 1 }));
+  // A job's files go only once its end is recorded in Redis: a run whose record is refused (its
+  // lock lapsed while Redis was away) leaves them, with its end, to the run that comes next.
+  const removeFiles = (job: Job<QueuedJob>) =>
+    void rm(job.data.folder, { recursive: true, force: true });
   worker.on('completed', (job, stored) => {
     jobEvent(job, stored.status);
     metrics.jobEnded(stored.status, ran(job), stored.status === 'done' ? stored.result : undefined);
-    deliver(job, stored.status === 'done' ? stored : { ...stored, retryable: false });
+    deliver(
+      job,
+      stored.status === 'done'
+        ? { status: 'done', result: stored.result }
+        : { status: stored.status, error: stored.error, retryable: false },
+    );
+    removeFiles(job);
   });
   worker.on('failed', (job, error) => {
     if (!job) return;
@@ -143,7 +153,16 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     if (!final) return;
     metrics.jobEnded('error', ran(job));
     deliver(job, { status: 'error', error: failureBody(job), retryable: false });
-    void rm(job.data.folder, { recursive: true, force: true });
+    removeFiles(job);
+  });
+  // BullMQ tries to renew a lost lock on every round; one line per job says it.
+  const lost = new Set<string>();
+  worker.on('lockRenewalFailed', (ids) => {
+    for (const id of ids.filter((i) => !lost.has(i))) {
+      if (lost.size > 100) lost.clear();
+      lost.add(id);
+      logLine(io, { msg: 'job lock lost', job_id: id });
+    }
   });
   worker.on('error', (error) => logLine(io, { msg: 'worker error', error: message(error) }));
 

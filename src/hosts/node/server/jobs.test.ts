@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../core/contract/errors';
 import { sharedMedia } from '../ffmpeg-fixtures';
 import type { JobWebhookPayload } from '../jobs/job-webhook';
-import { finished, jobClient } from '../jobs/testing/job-client';
+import { finished, jobClient, stageStoryProblems } from '../jobs/testing/job-client';
 import { verifyWebhook } from '../webhook-signature';
 import { curl } from './testing/curl';
 import { startReceiver } from './testing/receiver';
@@ -53,6 +53,17 @@ describe('async jobs on murmur serve, in memory', () => {
       .logs()
       .find((l) => l.msg === 'job' && l.job_id === id && l.event === 'done');
     expect(line).toBeDefined();
+  });
+
+  it('shows the stage a job is in while it runs, none while it waits, and assemble once done', async () => {
+    const first = (await jobs.submit([`audio=@${jfk}`])).json() as { id: string };
+    const second = (await jobs.submit([`audio=@${jfk}`])).json() as { id: string };
+    const stories = await Promise.all([jobs.story(first.id), jobs.story(second.id)]);
+    for (const story of stories) {
+      expect(stageStoryProblems(story)).toEqual([]);
+      expect(story.some((v) => v.status === 'processing')).toBe(true);
+      expect(story.at(-1)).toMatchObject({ status: 'done', stage: 'assemble', progress: 1 });
+    }
   });
 
   it('takes a video job on the same endpoint', async () => {

@@ -1,4 +1,5 @@
 import { curl, type CurlAnswer } from '../../server/testing/curl';
+import { STAGES } from '../../../../core/stages';
 import type { JobView } from '../job-queue';
 
 /** A client of the async endpoints, as curl would be one. */
@@ -26,8 +27,34 @@ export function jobClient(base: string, headers: readonly string[] = []) {
         await new Promise((r) => setTimeout(r, 100));
       }
     },
+    /** Every view of the job from now to its end (polled every 50 ms), for its whole story. */
+    async story(id: string, ms = 60_000): Promise<JobView[]> {
+      const views: JobView[] = [];
+      const end = Date.now() + ms;
+      while (views.length === 0 || !finished(views.at(-1)!)) {
+        if (Date.now() > end) throw new Error(`Timed out watching job ${id}`);
+        views.push(await view(id));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return views;
+    },
   };
 }
 
 export const finished = (view: JobView) =>
   view.status === 'done' || view.status === 'error' || view.status === 'cancelled';
+
+/**
+ * What in a job's views breaks the rule of its `stage`, the same with or without Redis: none
+ * while it waits, one of the pipeline's while it runs, `assemble` (its last) once done.
+ */
+export function stageStoryProblems(views: readonly JobView[]): string[] {
+  const problems: string[] = [];
+  for (const [i, v] of views.entries()) {
+    const where = `view ${i} (${v.status}, ${String(v.stage)}, ${String(v.progress)})`;
+    if (v.status === 'queued' && (v.stage !== null || v.progress !== null)) problems.push(where);
+    if (v.status === 'processing' && !STAGES.includes(v.stage!)) problems.push(where);
+    if (v.status === 'done' && (v.stage !== 'assemble' || v.progress !== 1)) problems.push(where);
+  }
+  return problems;
+}
