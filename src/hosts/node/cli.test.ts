@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parseSync } from 'subtitle';
@@ -179,6 +182,44 @@ describe('murmur transcribe: error sentences name the flags to change', () => {
     const { stderr, body } = await failure('transcribe', '/nonexistent/talk.wav');
     expect(stderr).toBe('murmur: No readable file at "/nonexistent/talk.wav".\n');
     expect(body.validation_errors).toEqual(['audio: No readable file at "/nonexistent/talk.wav".']);
+  });
+
+  it('a file that cannot be read is said as a missing one is, exit 2', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'murmur-cli-'));
+    try {
+      // The folder may be looked into by anyone: only the file is closed.
+      chmodSync(folder, 0o755);
+      const locked = join(folder, 'locked.wav');
+      copyFileSync(jfk, locked);
+      chmodSync(locked, 0o000);
+      // A privileged process reads whatever the permission bits say: the CLI then runs as nobody.
+      const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+      const bin = fileURLToPath(new URL('./murmur.mjs', import.meta.url));
+      const error = await promisify(execFile)(
+        process.execPath,
+        [bin, 'transcribe', locked],
+        asNobody,
+      ).catch((e: { code: number; stdout: string; stderr: string }) => e);
+      expect('code' in error && error.code).toBe(2);
+      expect(error.stderr).toBe(`murmur: No readable file at "${locked}".\n`);
+      const body = JSON.parse(error.stdout) as ErrorBody;
+      expect([body.statusCode, body.error]).toEqual([422, 'invalid_request']);
+      expect(body.validation_errors).toEqual([`audio: No readable file at "${locked}".`]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('a folder given as the file is said as a missing file is', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'murmur-cli-'));
+    try {
+      const { code, stderr, body } = await failure('transcribe', folder);
+      expect(code).toBe(2);
+      expect(stderr).toBe(`murmur: No readable file at "${folder}".\n`);
+      expect(body.statusCode).toBe(422);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('an unreachable model host is said so, not "fetch failed"', async () => {

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import type { MediaFile } from '../../core/contract/request';
 
@@ -21,12 +21,18 @@ const TYPES: Readonly<Record<string, string>> = {
   '.mov': 'video/quicktime',
 };
 
-/** Null when there is no readable regular file at the path. */
+/**
+ * Null when there is no readable regular file at the path: missing, a folder, or one this
+ * process may not open (its permissions), all said the same way. It is opened to find out, as
+ * permission bits alone do not say what the process may read (a privileged one reads them all).
+ */
 export async function diskFile(path: string): Promise<DiskFile | null> {
   const absolute = resolve(path);
   try {
+    // Only a regular file is opened: opening a named pipe would wait for a writer.
     const info = await stat(absolute);
     if (!info.isFile()) return null;
+    await (await open(absolute, 'r')).close();
     return {
       path: absolute,
       name: basename(absolute),
