@@ -1,4 +1,9 @@
-import { isErrorCode, ServiceError, type FieldProblem } from '../core/contract/errors';
+import {
+  isErrorCode,
+  ServiceError,
+  thrownMessage,
+  type FieldProblem,
+} from '../core/contract/errors';
 
 /**
  * Every message between the page and a worker, or between two workers: the id of the call it
@@ -34,7 +39,7 @@ export function toWireError(thrown: unknown): WireError {
       problems: [...thrown.problems],
     };
   }
-  const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+  const error = thrown instanceof Error ? thrown : new Error(thrownMessage(thrown));
   return { code: null, name: error.name, message: error.message, problems: [] };
 }
 

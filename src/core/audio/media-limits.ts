@@ -31,13 +31,38 @@ export function tooLong(
   );
 }
 
+/**
+ * The most channels ffmpeg's decoders open: a header claiming more is refused by the decoder
+ * itself (its log says "Too many channels: N"), so no host can take more, whatever its limit.
+ */
+export const DECODER_MAX_CHANNELS = 512;
+
+/** `payload_too_large` for media with more channels than the host takes, or than any decoder. */
+export function tooManyChannels(
+  fileName: string,
+  channels: number,
+  limits: MediaLimits,
+): ServiceError {
+  const most = Math.min(limits.maxChannels ?? DECODER_MAX_CHANNELS, DECODER_MAX_CHANNELS);
+  return new ServiceError(
+    'payload_too_large',
+    `"${fileName}" has ${channels} audio channels; this service accepts at most ${most}.`,
+  );
+}
+
+/** The channel count a decoder refused to open, read from ffmpeg's log; null when none was. */
+export function refusedChannelCount(log: readonly string[]): number | null {
+  for (const line of log) {
+    const match = /Too many channels: (\d+)/.exec(line);
+    if (match) return Number(match[1]);
+  }
+  return null;
+}
+
 /** Refuses media whose probe says it would cost more than `limits` allow. */
 export function checkMediaLimits(probe: MediaProbe, limits: MediaLimits, fileName: string): void {
   if (limits.maxChannels !== undefined && probe.channels > limits.maxChannels) {
-    throw new ServiceError(
-      'payload_too_large',
-      `"${fileName}" has ${probe.channels} audio channels; this service accepts at most ${limits.maxChannels}.`,
-    );
+    throw tooManyChannels(fileName, probe.channels, limits);
   }
   if (
     limits.maxSeconds !== undefined &&

@@ -5,6 +5,7 @@ import {
   errorBody,
   isClientError,
   newRequestId,
+  thrownMessage,
   toServiceError,
 } from './errors';
 
@@ -53,6 +54,15 @@ describe('error codes', () => {
     expect(toServiceError(new DOMException('stop', 'AbortError')).code).toBe('cancelled');
     const own = new ServiceError('payload_too_large', 'too big');
     expect(toServiceError(own)).toBe(own);
+  });
+
+  it('says what a thrown value that is not an Error says, never "[object Object]"', () => {
+    const exit = { name: 'ExitStatus', message: 'Program terminated with exit(1)', status: 1 };
+    expect(toServiceError(exit).message).toBe('Internal failure: Program terminated with exit(1)');
+    expect(toServiceError({ status: 1 }).message).toBe('Internal failure: {"status":1}');
+    expect(toServiceError({}).message).toBe('Internal failure: an unexpected value was thrown');
+    expect(toServiceError('gone').message).toBe('Internal failure: gone');
+    expect(thrownMessage(7)).toBe('7');
   });
 
   it('makes request ids of the documented shape', () => {

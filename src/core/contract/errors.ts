@@ -103,6 +103,28 @@ export function toServiceError(thrown: unknown): ServiceError {
   if (thrown instanceof Error && thrown.name === 'AbortError') {
     return new ServiceError('cancelled', 'The transcription was cancelled.');
   }
-  const detail = thrown instanceof Error ? thrown.message : String(thrown);
-  return new ServiceError('internal_error', `Internal failure: ${detail}`);
+  return new ServiceError('internal_error', `Internal failure: ${thrownMessage(thrown)}`);
+}
+
+/**
+ * What a thrown value says, as a sentence: an Error's message, and for other values (a
+ * runtime's exit status, a plain object) their own `message` or a short description, never
+ * "[object Object]".
+ */
+export function thrownMessage(thrown: unknown): string {
+  if (thrown instanceof Error) return thrown.message;
+  if (typeof thrown === 'string') return thrown;
+  if (typeof thrown === 'object' && thrown !== null) {
+    const { message, name } = thrown as { message?: unknown; name?: unknown };
+    if (typeof message === 'string' && message !== '') return message;
+    if (typeof name === 'string' && name !== '') return name;
+    try {
+      const json = JSON.stringify(thrown);
+      if (json !== undefined && json !== '{}') return json.slice(0, 200);
+    } catch {
+      // Not serialisable (a cycle): described by its kind below.
+    }
+    return 'an unexpected value was thrown';
+  }
+  return String(thrown);
 }

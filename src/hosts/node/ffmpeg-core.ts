@@ -125,7 +125,17 @@ export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
     log = [];
     m.reset();
     m.setTimeout(-1);
-    const exitCode = m[program](...args);
+    let exitCode: number;
+    try {
+      exitCode = m[program](...args);
+    } catch (thrown) {
+      // A program that calls exit() (ffprobe on a stream it cannot open) throws the runtime's
+      // ExitStatus: a run that failed with that status. The core is not trusted after it.
+      const status = (thrown as { name?: unknown; status?: unknown } | null) ?? {};
+      if (status.name !== 'ExitStatus' || typeof status.status !== 'number') throw thrown;
+      exitCode = status.status;
+      runs = RUNS_PER_CORE;
+    }
     const result = { exitCode, log };
     log = [];
     return result;

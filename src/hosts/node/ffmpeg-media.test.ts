@@ -18,6 +18,7 @@ import {
 import { RUNS_PER_CORE } from '../../engine/ffmpeg-core-facts';
 import { nodeFfmpeg } from './ffmpeg-core';
 import { diskFile } from './media-file';
+import { wavHeader } from './server/testing/hostile-media';
 
 const ports: EnginePorts = testEnginePorts();
 type PrepareOptions = Parameters<typeof prepareAudio>[2];
@@ -619,6 +620,22 @@ describe('bad input', () => {
       '1',
     ]);
     expect((await failure(jpeg)).code).toBe('unsupported_media');
+  });
+
+  it('refuses a WAV header claiming more channels than a decoder opens with 413, and keeps working', async () => {
+    for (const channels of [1000, 65_535]) {
+      const body = new Uint8Array(channels * 4).fill(128);
+      const error = await failure(
+        fixtures.write(`c${channels}.wav`, wavHeader(body.length, body, channels)),
+      );
+      expect([error.status, error.code]).toEqual([413, 'payload_too_large']);
+      expect(error.message).toBe(
+        `"c${channels}.wav" has ${channels} audio channels; this service accepts at most 512.`,
+      );
+    }
+    // The same ffmpeg goes on to read the next file.
+    const audio = await prepare(sharedMedia('speech/jfk.wav'));
+    expect(audio.file.duration).toBeGreaterThan(10);
   });
 
   it('refuses a truncated mp3', async () => {

@@ -1,7 +1,12 @@
 import { pcmFloats } from '../../../core/audio/pcm';
 import { readProbe, type MediaProbe } from '../../../core/audio/probe';
 import { alignWindow } from '../../../core/audio/window-alignment';
-import { tooLong } from '../../../core/audio/media-limits';
+import {
+  refusedChannelCount,
+  tooLong,
+  tooManyChannels,
+  type MediaLimits,
+} from '../../../core/audio/media-limits';
 import { ServiceError } from '../../../core/contract/errors';
 import { SAMPLE_RATE, toSamples, toSeconds } from '../../../core/units';
 import type { FfmpegPort, FfmpegRun, ProgressListener, SpillFile } from '../../ports';
@@ -71,12 +76,20 @@ export async function probeMedia(
   input: string,
   fileName: string,
   signal?: AbortSignal,
+  limits: MediaLimits = {},
 ): Promise<MediaProbe> {
   const output = '/murmur-probe.json';
   const run = await ffmpeg.ffprobe(
     ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', input, '-o', output],
     signal ? { signal } : {},
   );
+  // A header claiming more channels than a decoder opens lists no stream: it is refused as
+  // too many channels, as a count over the host's limit is, not as an unreadable file.
+  const refused = refusedChannelCount(run.log);
+  if (refused !== null) {
+    await ffmpeg.deleteFile(output).catch(() => undefined);
+    throw tooManyChannels(fileName, refused, limits);
+  }
   let json = '';
   try {
     json = new TextDecoder().decode(await ffmpeg.readFile(output));

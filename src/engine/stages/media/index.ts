@@ -46,7 +46,7 @@ export async function run<F extends MediaFile>(
   const path = await ports.ffmpeg.mount(source);
   let probe: MediaProbe;
   try {
-    probe = await probeMedia(ports.ffmpeg, path, fileName, signal);
+    probe = await probeMedia(ports.ffmpeg, path, fileName, signal, input.limits);
     checkMediaLimits(probe, input.limits ?? {}, fileName);
   } catch (thrown) {
     await ports.ffmpeg.unmount(path);

@@ -1,4 +1,4 @@
-import { ServiceError, errorBody } from '../../../core/contract/errors';
+import { ServiceError, errorBody, thrownMessage } from '../../../core/contract/errors';
 import type { JobReport, JobResult } from './job-run';
 import { cancelledByClient } from './job-run';
 import {
@@ -124,7 +124,7 @@ export class MemoryJobQueue implements JobQueue {
         const error =
           thrown instanceof ServiceError
             ? thrown
-            : new ServiceError('internal_error', String(thrown));
+            : new ServiceError('internal_error', thrownMessage(thrown));
         const body = errorBody(error, {
           path: JOBS_PATH,
           requestId: job.requestId,

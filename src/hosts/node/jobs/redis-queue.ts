@@ -1,6 +1,11 @@
 import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { ServiceError, errorBody, type ErrorBody } from '../../../core/contract/errors';
+import {
+  ServiceError,
+  errorBody,
+  thrownMessage,
+  type ErrorBody,
+} from '../../../core/contract/errors';
 import { STAGES, type Stage } from '../../../core/stages';
 import {
   JOBS_PATH,
@@ -116,7 +121,7 @@ export class RedisJobQueue implements JobQueue {
   }
 
   private unavailable(thrown: unknown): ServiceError {
-    const detail = thrown instanceof Error ? thrown.message : String(thrown);
+    const detail = thrownMessage(thrown);
     return new ServiceError(
       'engine_unavailable',
       `The job queue (Redis) is not reachable: ${detail}`,
@@ -262,7 +267,7 @@ export class RedisJobQueue implements JobQueue {
         },
       };
     } catch (thrown) {
-      const reason = thrown instanceof Error ? thrown.message : String(thrown);
+      const reason = thrownMessage(thrown);
       return { ok: false, detail: { redis: { reachable: false, address: where, reason } } };
     }
   }

@@ -171,6 +171,25 @@ describe('murmur serve under hostile input', () => {
     );
   });
 
+  it('refuses a WAV header claiming 512, 1000 or 65,535 channels with 413 naming the count', async () => {
+    for (const channels of [512, 1000, 65_535]) {
+      const wav = fixtures.write(
+        `c${channels}.wav`,
+        wavHeader(channels * 4, new Uint8Array(channels * 4).fill(128), channels),
+      );
+      const answer = await post(server, [`audio=@${wav}`]);
+      const body = errorOf(answer.status, answer.body, 413, 'payload_too_large');
+      expect(body.message).toBe(
+        `"c${channels}.wav" has ${channels} audio channels; this service accepts at most 2.`,
+      );
+      const id = answer.answer.headers['x-request-id'];
+      await until(() => server.logs().some((l) => l.request_id === id), 'the log line');
+      const line = server.logs().find((l) => l.request_id === id && l.msg === 'request');
+      expect(line).toMatchObject({ status: 413, error: { message: body.message } });
+    }
+    expect(JSON.stringify(server.logs())).not.toContain('[object Object]');
+  });
+
   it('answers a field named __proto__ with 422 naming it, and logs the code and message', async () => {
     const wav = fixtures.write('tiny.wav', wavHeader(8000, new Uint8Array(8000).fill(128)));
     const answer = await post(server, [`audio=@${wav}`, '__proto__=x']);

@@ -31,8 +31,11 @@ export function flacClaiming(fixtures: FixtureDir, name: string, channels: numbe
   return fixtures.write(name, bytes);
 }
 
-/** A WAV header (8 kHz mono 8-bit) whose data chunk declares `dataBytes`, followed by `body`. */
-export function wavHeader(dataBytes: number, body = new Uint8Array(0)): Uint8Array {
+/**
+ * A WAV header (8 kHz 8-bit, mono unless `channels` says otherwise) whose data chunk declares
+ * `dataBytes`, followed by `body`.
+ */
+export function wavHeader(dataBytes: number, body = new Uint8Array(0), channels = 1): Uint8Array {
   const header = new Uint8Array(44);
   const view = new DataView(header.buffer);
   const text = (at: number, s: string) =>
@@ -43,10 +46,10 @@ export function wavHeader(dataBytes: number, body = new Uint8Array(0)): Uint8Arr
   text(12, 'fmt ');
   view.setUint32(16, 16, true);
   view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
+  view.setUint16(22, channels, true);
   view.setUint32(24, 8000, true);
-  view.setUint32(28, 8000, true);
-  view.setUint16(32, 1, true);
+  view.setUint32(28, 8000 * channels, true);
+  view.setUint16(32, channels, true);
   view.setUint16(34, 8, true);
   text(36, 'data');
   view.setUint32(40, dataBytes, true);
