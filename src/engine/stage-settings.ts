@@ -55,6 +55,11 @@ export interface MediaSettings {
    */
   readonly anchorEndMarginSeconds: number;
   /**
+   * Seconds of packets that listing covers at most: a stream whose packets go on past them is
+   * longer than it states (a header may say anything), and its end is not taken from it.
+   */
+  readonly anchorEndListingSeconds: number;
+  /**
    * The share (0..1) of its declared duration under which a file the decoder complained about
    * is refused as truncated.
    */
@@ -101,6 +106,13 @@ export const DEFAULT_MEDIA_SETTINGS: Readonly<MediaSettings> = {
   anchorMinWarmUpSeconds: 0.5,
   /** The encoder's padding at an mp3's end is under a tenth of a second. */
   anchorEndMarginSeconds: 2,
+  /**
+   * A stated length may be an estimate from the first packet's bit rate; a header that lies
+   * would otherwise have the listing run over the rest of the file: for three hours of 8 kbps
+   * mp3 stated as nine minutes, 37 MB of JSON, which a worn ffmpeg core cut short, so that the
+   * stream seemed to end there.
+   */
+  anchorEndListingSeconds: 60,
   minDecodedShare: 0.9,
   /**
    * A server that accepts the connection and then says nothing would otherwise hold the

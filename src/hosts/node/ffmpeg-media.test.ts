@@ -18,7 +18,7 @@ import {
 import { RUNS_PER_CORE } from '../../engine/ffmpeg-core-facts';
 import { nodeFfmpeg } from './ffmpeg-core';
 import { diskFile } from './media-file';
-import { wavHeader } from './server/testing/hostile-media';
+import { mp3UnderstatingLength, wavHeader } from './server/testing/hostile-media';
 
 const ports: EnginePorts = testEnginePorts();
 type PrepareOptions = Parameters<typeof prepareAudio>[2];
@@ -446,6 +446,94 @@ describe('streams without an index', () => {
       expect(differing(fromBytes.channels, fromStart.channels)).toBe(0);
     });
   }
+});
+
+/** The seconds Debian's ffmpeg decodes from a file, at 16 kHz: a reference of its own. */
+function nativeSeconds(path: string): number {
+  const pcm = execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-i', path, '-ac', '1', '-ar', '16000', '-f', 's16le', '-'],
+    { maxBuffer: 1 << 30 },
+  );
+  return pcm.length / 2 / 16000;
+}
+
+/** Decodes a mounted file whole, or says why not. */
+async function decodedSeconds(
+  ffmpeg: FfmpegPort,
+  path: string,
+  options: { windowSeconds: number; maxSeconds?: number },
+): Promise<number | string> {
+  const file = await fixtures.file(path);
+  const input = await ffmpeg.mount({ kind: 'file', file });
+  try {
+    const probe = await probeMedia(ffmpeg, input, file.name);
+    let length = 0;
+    for await (const piece of decodeChannels(ffmpeg, input, probe, file.name, options)) {
+      length = piece.length;
+    }
+    return length / 16000;
+  } catch (e) {
+    if (e instanceof ServiceError) return `${e.status} ${e.message}`;
+    throw e;
+  } finally {
+    await ffmpeg.unmount(input);
+  }
+}
+
+describe('a stream longer than its header says', () => {
+  it('reads an mp3 whose header understates its length whole, the same every time', async () => {
+    const path = mp3UnderstatingLength(fixtures, 'understated.mp3', 4);
+    const file = await fixtures.file(path);
+    const input = await ports.ffmpeg.mount({ kind: 'file', file });
+    const stated = (await probeMedia(ports.ffmpeg, input, file.name)).duration!;
+    await ports.ffmpeg.unmount(input);
+    const real = nativeSeconds(path);
+    expect(stated).toBeLessThan(real / 10);
+    for (let run = 0; run < 3; run++) {
+      const seconds = await decodedSeconds(ports.ffmpeg, path, { windowSeconds: 30 });
+      expect(Math.abs(Number(seconds) - real)).toBeLessThan(0.1);
+    }
+  });
+
+  it('refuses it at the limit every time, as soon as decoding passes it', async () => {
+    const path = mp3UnderstatingLength(fixtures, 'understated-long.mp3', 4);
+    for (let run = 0; run < 3; run++) {
+      expect(await decodedSeconds(ports.ffmpeg, path, { windowSeconds: 30, maxSeconds: 120 })).toBe(
+        '413 "understated-long.mp3" is too long for this service: it accepts media of up to 2 min, and this file holds more than that.',
+      );
+    }
+  });
+
+  it('does not take a listing of the end cut short for the end of the stream', async () => {
+    const path = fixtures.ffmpeg('three-minutes.mp3', [
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=300:sample_rate=16000:duration=180',
+      '-b:a',
+      '16k',
+    ]);
+    // An ffprobe that stops listing packets at 178.5 s, within the listing of the last seconds
+    // (as a worn core out of memory did), and writes a well-formed listing of what it read.
+    const cutting: FfmpegPort = {
+      ...ports.ffmpeg,
+      ffprobe: async (args, opts) => {
+        const run = await ports.ffmpeg.ffprobe(args, opts);
+        if (!args.includes('-read_intervals')) return run;
+        const output = args[args.indexOf('-o') + 1]!;
+        const listing = JSON.parse(new TextDecoder().decode(await ports.ffmpeg.readFile(output)));
+        listing.packets = (listing.packets as { pts_time: string }[]).filter(
+          (p) => Number(p.pts_time) < 178.5,
+        );
+        await ports.ffmpeg.writeFile(output, new TextEncoder().encode(JSON.stringify(listing)));
+        return run;
+      },
+    };
+    const whole = await decodedSeconds(ports.ffmpeg, path, { windowSeconds: 30 });
+    expect(Math.abs(Number(whole) - nativeSeconds(path))).toBeLessThan(0.1);
+    expect(await decodedSeconds(cutting, path, { windowSeconds: 30 })).toBe(whole);
+  });
 });
 
 describe('the first look', () => {

@@ -67,20 +67,26 @@ describe("ffprobe's packets", () => {
   it('end where the last one ends, less the padding it says to drop', () => {
     const json = JSON.stringify({
       packets: [
-        { pts_time: '98.977959', duration_time: '0.026122', pos: '1583673' },
-        { pts_time: '37.276735', duration_time: '0.026122', pos: '298466' },
+        { pts_time: '98.977959', duration_time: '0.026122', pos: '1583673', size: '209' },
+        { pts_time: '37.276735', duration_time: '0.026122', pos: '298466', size: '209' },
         {
           pts_time: '37.302857',
           duration_time: '0.026122',
           pos: '298675',
+          size: '209',
           side_data_list: [{ discard_padding: 173 }],
         },
-        { pts_time: '37.250612', duration_time: '0.026122', pos: '298257' },
+        { pts_time: '37.250612', duration_time: '0.026122', pos: '298257', size: '209' },
       ],
+      format: { size: '1583882' },
     });
     // Read from 35 s, the packet at 98.98 s is the last: it ends the stream, with no padding.
     expect(readStreamEnd(json, 35, 44100)).toBeCloseTo(98.977959 + 0.026122, 9);
-    const end = JSON.stringify({ packets: JSON.parse(json).packets.slice(1) });
+    const end = JSON.stringify({
+      packets: JSON.parse(json).packets.slice(1),
+      // An ID3v1 tag after the last packet.
+      format: { size: String(298675 + 209 + 128) },
+    });
     expect(readStreamEnd(end, 35, 44100)).toBeCloseTo(37.302857 + 0.026122 - 173 / 44100, 9);
     expect(
       readStreamEnd(
@@ -99,15 +105,18 @@ describe("ffprobe's packets", () => {
           pts_time: '37.276735',
           duration_time: '0.026122',
           pos: '298466',
+          size: '209',
           side_data_list: [{ discard_padding: 148 }],
         },
         {
           pts_time: '37.302857',
           duration_time: '0.026122',
           pos: '298675',
+          size: '209',
           side_data_list: [{ discard_padding: 1152 }],
         },
       ],
+      format: { size: '298884' },
     });
     expect(readStreamEnd(json, 35, 44100)).toBeCloseTo(37.276735 + 0.026122 - 148 / 44100, 9);
   });
@@ -120,6 +129,24 @@ describe("ffprobe's packets", () => {
     expect(readStreamEnd(json, 120, 44100)).toBeNull();
     expect(readStreamEnd('{"packets": [{"pts_time": "98.9", "pos": "1"}]}', 90, 44100)).toBeNull();
     expect(readStreamEnd('', 0, 44100)).toBeNull();
+  });
+
+  it('say nothing of the end when the file goes on past the last one listed', () => {
+    const packets = [
+      { pts_time: '540.0', duration_time: '0.036', pos: '540000', size: '36' },
+      { pts_time: '600.0', duration_time: '0.036', pos: '600000', size: '36' },
+    ];
+    const listed = (size?: number) =>
+      JSON.stringify({
+        packets,
+        ...(size === undefined ? {} : { format: { size: String(size) } }),
+      });
+    expect(readStreamEnd(listed(600_036), 539, 16000)).toBeCloseTo(600.036, 9);
+    // Ten megabytes more of stream after the listing: a header that understates the length,
+    // or a listing cut short, is not the stream's end.
+    expect(readStreamEnd(listed(10_800_000), 539, 16000)).toBeNull();
+    expect(readStreamEnd(listed(600_036 + 2_000), 539, 16000)).toBeNull();
+    expect(readStreamEnd(listed(), 539, 16000)).toBeNull();
   });
 });
 

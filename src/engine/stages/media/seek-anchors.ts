@@ -95,18 +95,37 @@ interface ListedPacket {
   pts_time?: string;
   duration_time?: string;
   pos?: string;
+  size?: string;
   side_data_list?: { discard_padding?: number }[];
 }
 
-function listedPackets(json: string): ListedPacket[] {
-  let packets: unknown;
+interface Listing {
+  packets?: unknown;
+  format?: { size?: string };
+}
+
+function listing(json: string): Listing {
   try {
-    packets = (JSON.parse(json) as { packets?: unknown }).packets;
+    const parsed = JSON.parse(json) as unknown;
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Listing) : {};
   } catch {
-    return [];
+    return {};
   }
+}
+
+function listedPackets(json: string): ListedPacket[] {
+  const { packets } = listing(json);
   return Array.isArray(packets) ? (packets as ListedPacket[]) : [];
 }
+
+/**
+ * Bytes that may follow the last packet of a file whose end was listed: a tag after the audio
+ * (ID3v1's 128 bytes, a short APE or Lyrics3 tag). A last packet further from the file's end
+ * may not be the stream's last (at 8 kbps a second of audio is 1000 bytes): the end is then
+ * not known, and the window that reaches it is sought from the start, which is slower but
+ * exact.
+ */
+const TRAILING_TAG_BYTES = 1024;
 
 /** Reads ffprobe's JSON listing of packets into anchors, in time order. */
 export function readAnchors(json: string): SeekAnchor[] {
@@ -122,13 +141,16 @@ export function readAnchors(json: string): SeekAnchor[] {
 }
 
 /**
- * Where the audio ends, on the stream's clock, from a listing that ran to the end of the file
- * from `from`: the last packet's end, or, where packets carry padding to drop, the earliest
- * point it starts (padding longer than a packet is spread over the last two). Null when no
- * packet of that stretch was listed (the stated length was too long, or the listing failed).
+ * Where the audio ends, on the stream's clock, from a listing of the packets from `from`: the
+ * last packet's end, or, where packets carry padding to drop, the earliest point it starts
+ * (padding longer than a packet is spread over the last two). Null when the listing does not
+ * show the end: no packet of that stretch was listed (the stated length was too long, or the
+ * listing failed), or the last one listed is not where the file's bytes end (the stream goes
+ * on past the listing: it is longer than it states, or the listing was cut short). A stream
+ * is never taken to end where its bytes go on.
  */
 export function readStreamEnd(json: string, from: Seconds, sampleRate: number): Seconds | null {
-  const packets: { time: Seconds; end: Seconds; padding: number }[] = [];
+  const packets: { time: Seconds; end: Seconds; padding: number; bytesEnd: number }[] = [];
   for (const packet of listedPackets(json)) {
     const time = Number(packet.pts_time);
     const duration = Number(packet.duration_time);
@@ -138,13 +160,18 @@ export function readStreamEnd(json: string, from: Seconds, sampleRate: number): 
       (sum, data) => sum + (Number.isInteger(data.discard_padding) ? data.discard_padding! : 0),
       0,
     );
-    packets.push({ time, end: time + duration, padding });
+    const bytesEnd = Number(packet.pos) + Number(packet.size);
+    packets.push({ time, end: time + duration, padding, bytesEnd });
   }
   const last = packets.reduce<(typeof packets)[number] | null>(
     (latest, p) => (latest === null || p.time > latest.time ? p : latest),
     null,
   );
   if (last === null || last.time < from) return null;
+  const fileBytes = Number(listing(json).format?.size);
+  if (!(Number.isFinite(last.bytesEnd) && fileBytes - last.bytesEnd <= TRAILING_TAG_BYTES)) {
+    return null;
+  }
   let end = last.end;
   // The last packet, and the one that ends where it starts (times are printed to the microsecond).
   for (const p of packets) {
@@ -177,9 +204,12 @@ export async function findSeekAnchors(
       '-select_streams',
       `${probe.streamIndex}`,
       '-read_intervals',
-      [...queries.map((t) => `${t.toFixed(3)}%+#1`), `${end.toFixed(3)}%`].join(','),
+      [
+        ...queries.map((t) => `${t.toFixed(3)}%+#1`),
+        `${end.toFixed(3)}%+${settings.anchorEndListingSeconds}`,
+      ].join(','),
       '-show_entries',
-      'packet=pts_time,duration_time,pos:packet_side_data=discard_padding',
+      'packet=pts_time,duration_time,pos,size:packet_side_data=discard_padding:format=size',
       '-print_format',
       'json',
       input,

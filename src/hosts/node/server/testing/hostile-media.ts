@@ -58,3 +58,33 @@ export function wavHeader(dataBytes: number, body = new Uint8Array(0), channels 
   out.set(body, 44);
   return out;
 }
+
+/**
+ * A stereo mp3 whose first packets state a length far short of what it holds: 2 s at 160 kbps,
+ * then `minutes` minutes at 8 kbps, with no Xing header. ffprobe estimates the length from the
+ * first packet's bit rate, a twentieth of the real one (4 minutes read as 14 s).
+ */
+export function mp3UnderstatingLength(fixtures: FixtureDir, name: string, minutes: number) {
+  const part = (file: string, seconds: number, rate: string, tone: number) =>
+    readFileSync(
+      fixtures.ffmpeg(file, [
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${tone}:sample_rate=16000:duration=${seconds}`,
+        '-ac',
+        '2',
+        '-c:a',
+        'libmp3lame',
+        '-b:a',
+        rate,
+        '-write_xing',
+        '0',
+        '-id3v2_version',
+        '0',
+      ]),
+    );
+  const loud = part(`${name}.head.mp3`, 2, '160k', 440);
+  const minute = part(`${name}.minute.mp3`, 60, '8k', 300);
+  return fixtures.write(name, Buffer.concat([loud, ...Array<Buffer>(minutes).fill(minute)]));
+}
