@@ -31,4 +31,10 @@ export interface DecodedMedia {
    * reads the samples any more (they cannot be read after).
    */
   release(): void;
+  /**
+   * The most bytes of decoded samples held in memory at once so far (the arrays of short
+   * audio, or the blocks of a scratch file being filled and read back): the engine's own
+   * account of what decoding cost, which does not grow with the length of long audio.
+   */
+  heldBytesPeak(): number;
 }

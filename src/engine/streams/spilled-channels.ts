@@ -118,6 +118,11 @@ export class SpilledChannels {
   finish(): StoredPcm[] {
     return this.channels;
   }
+
+  /** Bytes of samples in memory: the blocks being filled and those read back and kept. */
+  heldBytes(): number {
+    return (this.tails.length + this.cache.size) * BLOCK_SAMPLES * 2;
+  }
 }
 
 /** One channel of the file, as the stages read it. */

@@ -8,7 +8,13 @@ import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TranscriptionResponse } from '../../core/contract/response';
 import type { SpillPort } from '../../engine/ports';
+import { isStoredPcm } from '../../core/audio/pcm';
 import { runPipeline } from '../../engine/pipeline';
+import { stageContexts } from '../../engine/stage-context';
+import { DEFAULT_MEDIA_SETTINGS } from '../../engine/stage-settings';
+import { BLOCK_SAMPLES } from '../../engine/streams/spilled-channels';
+import * as media from '../../engine/stages/media';
+import type { DecodedPiece } from '../../engine/streams/decoded-media';
 import {
   conversation,
   stereoCall,
@@ -16,6 +22,7 @@ import {
 } from '../../../tools/testing/conversation';
 import { TEST_DIARIZATION_MODELS } from '../../../tools/testing/diarization-cli';
 import { FixtureDir, mediaRequest, testEnginePorts } from './ffmpeg-fixtures';
+import { mp3UnderstatingLength } from './server/testing/hostile-media';
 import { nodeSpillFiles } from './spill-file';
 
 const fixtures = new FixtureDir();
@@ -153,4 +160,57 @@ describe('long audio kept in a scratch file', () => {
     await expect(run).rejects.toThrow();
     expect(counts).toMatchObject({ opened: 1, closed: 1 });
   }, 240_000);
+});
+
+describe('audio that turns out long once decoded', () => {
+  /** The media stage alone on `path`: what it kept, where, and the most it held in memory. */
+  async function decodeAll(path: string, spill: SpillPort | null) {
+    const ports = { ...testEnginePorts(), ...(spill ? { spill } : {}) };
+    if (spill === null) delete ports.spill;
+    const stage = stageContexts(ports, undefined, undefined);
+    const decoded = await media.run(
+      {
+        media: { kind: 'file', file: await fixtures.file(path) },
+        endpoint: 'audio',
+        compactFromSeconds: 60,
+      },
+      stage('decode'),
+    );
+    let last: DecodedPiece | null = null;
+    for await (const piece of decoded.pieces) last = piece;
+    const kept = last!.channels.map((c) => (isStoredPcm(c) ? 'file' : c.constructor.name));
+    const seconds = last!.length / 16000;
+    const peak = decoded.heldBytesPeak();
+    decoded.release();
+    return { kept, seconds, peak, stated: decoded.probe.duration! };
+  }
+
+  it('goes to the scratch file once decoding passes the threshold, whatever the header said', async () => {
+    const four = mp3UnderstatingLength(fixtures, 'four.mp3', 4);
+    const eight = mp3UnderstatingLength(fixtures, 'eight.mp3', 8);
+    const { counts, spill } = countedSpill();
+    const short = await decodeAll(four, spill);
+    // The header states under a tenth of the length: the threshold is passed only decoding.
+    expect(short.stated).toBeLessThan(30);
+    expect(short.seconds).toBeGreaterThan(240);
+    expect(short.kept).toEqual(['file', 'file']);
+    expect(counts).toMatchObject({ opened: 1, closed: 1 });
+    // Every sample went to the file, 16-bit.
+    expect(counts.written).toBeGreaterThanOrEqual(Math.floor(short.seconds / 16.384) * 2 * 524288);
+    const long = await decodeAll(eight, spill);
+    expect(long.seconds).toBeGreaterThan(480);
+    // What memory held did not grow with the length: twice the audio, the same peak.
+    expect(long.peak).toBe(short.peak);
+    // In memory, the samples grow with it (16-bit once known to be long).
+    const inMemory = await decodeAll(eight, null);
+    expect(inMemory.kept).toEqual(['Int16Array', 'Int16Array']);
+    expect(inMemory.peak).toBeGreaterThanOrEqual(long.seconds * 16000 * 2 * 2);
+    // The file's peak is one decoded window of floats, the samples moved a stretch (4 MB) at a
+    // time, and the scratch file's blocks: one being filled and six read back per channel.
+    const blocks = 2 * (1 + 6) * BLOCK_SAMPLES * 2;
+    expect(long.peak).toBeLessThanOrEqual(
+      DEFAULT_MEDIA_SETTINGS.windowOutputBytes + 4 * 1024 * 1024 + blocks,
+    );
+    expect(long.peak).toBeLessThan(inMemory.peak);
+  }, 120_000);
 });

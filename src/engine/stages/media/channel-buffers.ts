@@ -11,6 +11,8 @@ export interface DecodedChannels {
   append(interleaved: Float32Array, from: number): void;
   /** The channels once every window is in. */
   finish(): Pcm[];
+  /** Bytes of decoded samples these buffers hold in memory now (capacity included). */
+  heldBytes(): number;
 }
 
 /** Per-channel arrays (floats, or 16-bit when `compact`) that grow as windows arrive. */
@@ -57,6 +59,10 @@ export class ChannelBuffers implements DecodedChannels {
       }
     }
     this.length += frames;
+  }
+
+  heldBytes(): number {
+    return this.channels.reduce((sum, c) => sum + c.byteLength, 0);
   }
 
   /** The arrays cut to length; copies only when much capacity would be wasted. */

@@ -9,7 +9,7 @@ import {
 } from '../../../core/audio/media-limits';
 import { ServiceError } from '../../../core/contract/errors';
 import { SAMPLE_RATE, toSamples, toSeconds } from '../../../core/units';
-import type { FfmpegPort, FfmpegRun, ProgressListener, SpillFile } from '../../ports';
+import type { FfmpegPort, FfmpegRun, ProgressListener, SpillPort } from '../../ports';
 import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../stage-settings';
 import type { DecodedPiece } from '../../streams/decoded-media';
 import { ChannelBuffers, type DecodedChannels } from './channel-buffers';
@@ -45,10 +45,39 @@ export interface DecodeOptions {
   /** The media stage's settings (`DEFAULT_MEDIA_SETTINGS` when left out). */
   settings?: MediaSettings;
   /**
-   * Where compact audio is kept instead of memory (see `SpilledChannels`); the caller opens
-   * it, and closes it once nothing reads the samples any more.
+   * Opens the scratch file compact audio is kept in instead of memory (see `SpilledChannels`),
+   * or gives null where there is none; the caller closes it once nothing reads the samples. It
+   * is asked for as soon as the audio is known to be long: from the probe, or, where the probe
+   * said less (a header may understate its length), once the decoded audio reaches
+   * `compactFromSeconds`.
    */
-  spill?: SpillFile;
+  spill?: SpillPort;
+  /** Told the bytes of decoded samples held in memory after each window is kept. */
+  onHeldBytes?: (bytes: number) => void;
+}
+
+/** Frames copied at a time when decoded audio moves to where long audio is kept (4 MB). */
+const MOVE_VALUES = 1 << 20;
+
+/**
+ * Copies every sample of `from` to the end of `to`, a stretch at a time, and says the most
+ * bytes both held together.
+ */
+function moveSamples(from: DecodedChannels, to: DecodedChannels): number {
+  const count = from.channels.length;
+  const frames = Math.max(1, Math.floor(MOVE_VALUES / count));
+  let most = 0;
+  for (let at = 0; at < from.length; at += frames) {
+    const end = Math.min(from.length, at + frames);
+    const interleaved = new Float32Array((end - at) * count);
+    for (let c = 0; c < count; c++) {
+      const samples = pcmFloats(from.channels[c]!, at, end);
+      for (let f = 0; f < samples.length; f++) interleaved[f * count + c] = samples[f]!;
+    }
+    to.append(interleaved, 0);
+    most = Math.max(most, from.heldBytes() + to.heldBytes() + interleaved.byteLength);
+  }
+  return most;
 }
 
 /** Where ffmpeg writes each window: a path in the ffmpeg port's files, not a setting. */
@@ -199,11 +228,33 @@ export async function* decodeChannels(
     probe.duration === null
       ? window
       : toSamples(Math.min(probe.duration + 1, settings.firstCapacitySeconds));
-  const compact = keptCompact(probe, options.compactFromSeconds, settings);
-  const buffers: DecodedChannels =
-    compact && options.spill
-      ? new SpilledChannels(options.spill, count)
-      : new ChannelBuffers(count, expected, compact);
+  const compactFrom = options.compactFromSeconds ?? settings.compactFromSeconds;
+  let compact = keptCompact(probe, compactFrom, settings);
+  const file = compact ? ((await options.spill?.()) ?? null) : null;
+  let buffers: DecodedChannels = file
+    ? new SpilledChannels(file, count)
+    : new ChannelBuffers(count, expected, compact);
+  let long = compact;
+  // What the header said is not trusted: audio that turns out long once decoded is moved to
+  // where long audio is kept (the scratch file, or 16 bits in memory) as soon as it is known,
+  // and the memory it held is let go.
+  const keep = async (interleaved: Float32Array, from: number) => {
+    buffers.append(interleaved, from);
+    let held = buffers.heldBytes();
+    if (!long && toSeconds(buffers.length) >= compactFrom) {
+      long = true;
+      const spilled = (await options.spill?.()) ?? null;
+      const next: DecodedChannels = spilled
+        ? new SpilledChannels(spilled, count)
+        : new ChannelBuffers(count, Math.max(expected, buffers.length), true);
+      if (spilled || !compact) {
+        held = Math.max(held, moveSamples(buffers, next));
+        buffers = next;
+        compact = true;
+      }
+    }
+    options.onHeldBytes?.(Math.max(held, buffers.heldBytes()));
+  };
   const output = [
     '-map',
     `0:${probe.streamIndex}`,
@@ -283,7 +334,7 @@ export async function* decodeChannels(
     const kept = toSamples(look - LOOK_GUARD_SECONDS);
     // A look that came back short (a stream shorter than it states) is left to the window.
     if (interleaved.length / count >= kept) {
-      buffers.append(interleaved.subarray(0, kept * count), 0);
+      await keep(interleaved.subarray(0, kept * count), 0);
       looked = kept;
       yield { channels: buffers.channels, length: buffers.length, ended: false };
     }
@@ -312,7 +363,7 @@ export async function* decodeChannels(
     const shift = k === 0 ? 0 : windowShift(buffers, interleaved, leadIn, settings);
     const from = k === 0 ? looked : leadIn - shift;
     const before = buffers.length;
-    buffers.append(interleaved, from);
+    await keep(interleaved, from);
     const added = buffers.length - before;
     const decoded = toSeconds(buffers.length);
     if (options.maxSeconds !== undefined && decoded > options.maxSeconds) {

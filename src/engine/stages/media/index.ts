@@ -12,7 +12,7 @@ import type { SpillFile } from '../../ports';
 import type { StageContext } from '../../stage-context';
 import type { MediaSettings } from '../../stage-settings';
 import type { DecodedMedia, DecodedPiece } from '../../streams/decoded-media';
-import { decodeChannels, keptCompact, probeMedia } from './decode';
+import { decodeChannels, probeMedia } from './decode';
 import { mediaSource } from './media-input';
 
 export interface MediaStageInput<F extends MediaFile> {
@@ -52,11 +52,19 @@ export async function run<F extends MediaFile>(
     await ports.ffmpeg.unmount(path);
     throw thrown;
   }
-  // Long audio goes to a scratch file where the host has one: memory then stays flat.
-  const spill =
-    input.spill !== false && keptCompact(probe, input.compactFromSeconds, input.settings)
-      ? ((await ports.spill?.()) ?? null)
-      : null;
+  // Every scratch file of this audio, closed together once nothing reads it.
+  const files: SpillFile[] = [];
+  let released = false;
+  const scratch = async () => {
+    if (released) return null;
+    const file = (await ports.spill?.()) ?? null;
+    if (file) files.push(file);
+    return file;
+  };
+  // Long audio goes to a scratch file where the host has one (from the probe, or once decoding
+  // finds it long): memory then stays flat.
+  const spill = input.spill !== false && ports.spill ? scratch : null;
+  let heldPeak = 0;
   let busy = clock() - started;
   async function* pieces(): AsyncGenerator<DecodedPiece> {
     let resumed = clock();
@@ -70,6 +78,7 @@ export async function run<F extends MediaFile>(
         ...(input.limits?.maxSeconds === undefined ? {} : { maxSeconds: input.limits.maxSeconds }),
         ...(input.settings ? { settings: input.settings } : {}),
         ...(spill ? { spill } : {}),
+        onHeldBytes: (bytes) => (heldPeak = Math.max(heldPeak, bytes)),
       })) {
         busy += clock() - resumed;
         yield piece;
@@ -79,18 +88,16 @@ export async function run<F extends MediaFile>(
       await ports.ffmpeg.unmount(path);
     }
   }
-  // Every scratch file of this audio, closed together once nothing reads it.
-  const files: SpillFile[] = spill ? [spill] : [];
-  let released = false;
-  const scratch = async () => {
-    if (released) return null;
-    const file = (await ports.spill?.()) ?? null;
-    if (file) files.push(file);
-    return file;
-  };
   const release = () => {
     released = true;
     for (const file of files.splice(0)) file.close();
   };
-  return { probe, pieces: pieces(), seconds: () => busy, scratch, release };
+  return {
+    probe,
+    pieces: pieces(),
+    seconds: () => busy,
+    scratch,
+    release,
+    heldBytesPeak: () => heldPeak,
+  };
 }
