@@ -6,7 +6,7 @@ import { toServiceError, type ErrorBody } from '../../../core/contract/errors';
 import { prepareAudio } from '../../../engine/pipeline';
 import { FixtureDir, mediaRequest, testEnginePorts } from '../ffmpeg-fixtures';
 import { curl } from './testing/curl';
-import { flacClaiming, wavHeader } from './testing/hostile-media';
+import { flacClaiming, mp3UnderstatingLength, wavHeader } from './testing/hostile-media';
 import { startMediaHost } from './testing/media-host';
 import { rawExchange, uploadHead } from './testing/raw-socket';
 import { startServe, type ServeProcess } from './testing/serve-process';
@@ -161,6 +161,17 @@ describe('murmur serve under hostile input', () => {
       (e: unknown) => toServiceError(e).message,
     );
     expect(outcome).toBe(2);
+  });
+
+  it('refuses an mp3 whose header understates its length with 413 at the limit, every time', async () => {
+    // Twelve minutes that ffprobe reads as under a minute: decoding finds the limit.
+    const path = mp3UnderstatingLength(fixtures, 'understated.mp3', 12);
+    for (let run = 0; run < 3; run++) {
+      const answer = await post(server, [`audio=@${path}`]);
+      expect(errorOf(answer.status, answer.body, 413, 'payload_too_large').message).toBe(
+        '"understated.mp3" is too long for this service: it accepts media of up to 10 min, and this file holds more than that.',
+      );
+    }
   });
 
   it('answers a WAV with a header and no samples with 422, not an empty transcript', async () => {
