@@ -4,11 +4,14 @@ import type { DeliveryFetch } from '../../core/webhook/delivery';
 import { isPrivateLiteral, PrivateAddressError, publicLookup } from './address-guard';
 
 /**
- * Node's fetch for webhook delivery. The receiver's answer body is not read, but it is
- * cancelled so that the connection goes back to the pool at once.
+ * Node's fetch for webhook delivery (the CLI's, and the service's with `--allow-private-urls`).
+ * A redirect is not followed, as with the guard on: it counts as the receiver's answer (a
+ * refusal), since following it would POST the signed result to an address nobody gave. The
+ * receiver's answer body is not read, but it is cancelled so that the connection goes back to
+ * the pool at once.
  */
 export const nodeDeliveryFetch: DeliveryFetch = async (url, init) => {
-  const answer = await fetch(url, init);
+  const answer = await fetch(url, { ...init, redirect: 'manual' });
   await answer.body?.cancel();
   return { status: answer.status, statusText: answer.statusText };
 };

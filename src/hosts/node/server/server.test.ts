@@ -197,6 +197,36 @@ describe('murmur serve, driven with curl', () => {
     }
   });
 
+  it("does not follow a webhook receiver's redirect, with --allow-private-urls too", async () => {
+    const elsewhere = await startReceiver();
+    const redirecting = await startReceiver({ redirectTo: elsewhere.url });
+    try {
+      const answer = await post(
+        server,
+        [`audio=@${jfk}`, `webhook_url=${redirecting.url}`],
+        withKey,
+      );
+      expect(answer.status).toBe(200);
+      const id = answer.headers['x-request-id'];
+      await until(
+        () => server.logs().some((l) => l.request_id === id && l.msg === 'webhook'),
+        'the webhook outcome',
+      );
+      const line = server.logs().find((l) => l.request_id === id && l.msg === 'webhook');
+      expect(line!.webhook).toEqual({
+        url: redirecting.url,
+        delivered: false,
+        attempts: 1,
+        status: 307,
+        reason: 'The receiver answered 307 Temporary Redirect (a refusal: not tried again).',
+      });
+      expect(redirecting.received).toHaveLength(1);
+      expect(elsewhere.received).toEqual([]);
+    } finally {
+      await Promise.all([redirecting.close(), elsewhere.close()]);
+    }
+  });
+
   it('logs one JSON line per request with its id, status and stage times', async () => {
     const answer = await post(server, [`audio=@${jfk}`], withKey);
     const id = answer.headers['x-request-id'];

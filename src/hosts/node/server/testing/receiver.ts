@@ -9,9 +9,12 @@ export interface Received {
 
 /**
  * A webhook receiver on 127.0.0.1 that records what it is sent. `answers` are the statuses of
- * successive POSTs (the last one repeats); `cors` answers browsers' preflights.
+ * successive POSTs (the last one repeats); `cors` answers browsers' preflights; `redirectTo`
+ * answers each POST 307 with that address as its `Location`.
  */
-export async function startReceiver(options: { answers?: number[]; cors?: boolean } = {}) {
+export async function startReceiver(
+  options: { answers?: number[]; cors?: boolean; redirectTo?: string } = {},
+) {
   const answers = options.answers ?? [200];
   const received: Received[] = [];
   const waiters: (() => void)[] = [];
@@ -29,6 +32,11 @@ export async function startReceiver(options: { answers?: number[]; cors?: boolea
         return;
       }
       received.push({ method: request.method ?? '', headers: request.headers, body });
+      if (options.redirectTo !== undefined) {
+        response.writeHead(307, { location: options.redirectTo }).end();
+        waiters.splice(0).forEach((wake) => wake());
+        return;
+      }
       const status = answers[Math.min(received.length - 1, answers.length - 1)] ?? 200;
       response.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
       waiters.splice(0).forEach((wake) => wake());
