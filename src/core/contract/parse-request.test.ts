@@ -166,6 +166,36 @@ describe('parseRequest', () => {
     ]);
   });
 
+  it('quotes the start of a long value it refuses, so that the error stays short', () => {
+    const huge = 'x'.repeat(60_000);
+    const problems = problemsOf(
+      audio({
+        output_format: huge,
+        language_behaviour: huge,
+        toggle_diarization: huge,
+        diarization_num_speakers: huge,
+        language: huge,
+        webhook_url: huge,
+      }),
+    );
+    const start = `"${'x'.repeat(64)}…" (60000 characters)`;
+    expect(problems.find((p) => p.field === 'output_format')?.message).toBe(
+      `output_format must be one of json, srt, vtt, txt; got ${start}.`,
+    );
+    expect(problems.find((p) => p.field === 'webhook_url')?.message).toBe(
+      `webhook_url must be an absolute http(s) URL; got ${start}.`,
+    );
+    expect(problems).toHaveLength(6);
+    for (const problem of problems) {
+      expect(problem.message).toContain(start);
+      expect(problem.message.length).toBeLessThan(300);
+    }
+    const empty = problemsOf(audio({}, { name: `${'n'.repeat(5000)}.wav`, size: 0, type: '' }));
+    expect(empty[0]?.message).toBe(
+      `audio is empty (0 bytes): "${'n'.repeat(64)}…" (5004 characters).`,
+    );
+  });
+
   it('accepts language_behaviour values in any case', () => {
     const result = audio({ language_behaviour: 'Automatic Multiple  Languages' });
     expect(result.ok && result.request.language_behaviour).toBe('automatic multiple languages');

@@ -7,6 +7,7 @@ import {
   languageNameOf,
   translationTargetCodeOf,
 } from './languages';
+import { quoted } from './quoted';
 import {
   LANGUAGE_BEHAVIOURS,
   OUTPUT_FORMATS,
@@ -104,11 +105,14 @@ export function parseRequest<F extends MediaFile>(
     try {
       url = new URL(value);
     } catch {
-      problem(field, `${field} must be an absolute http(s) URL; got "${value}".`);
+      problem(field, `${field} must be an absolute http(s) URL; got ${quoted(value)}.`);
       return null;
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      problem(field, `${field} must use http or https; got "${url.protocol.replace(':', '')}".`);
+      problem(
+        field,
+        `${field} must use http or https; got ${quoted(url.protocol.replace(':', ''))}.`,
+      );
       return null;
     }
     return url.href;
@@ -119,7 +123,7 @@ export function parseRequest<F extends MediaFile>(
     if (value === null) return false;
     if (value === 'true' || value === 'True') return true;
     if (value === 'false' || value === 'False') return false;
-    problem(field, `${field} must be true or false; got "${value}".`);
+    problem(field, `${field} must be true or false; got ${quoted(value)}.`);
     return false;
   };
 
@@ -127,7 +131,7 @@ export function parseRequest<F extends MediaFile>(
     const value = text(field);
     if (value === null) return null;
     if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
-      problem(field, `${field} must be a positive whole number; got "${value}".`);
+      problem(field, `${field} must be a positive whole number; got ${quoted(value)}.`);
       return null;
     }
     return Number(value);
@@ -140,7 +144,7 @@ export function parseRequest<F extends MediaFile>(
     if (!isFile(fileValue)) {
       problem(fileField, `${fileField} must be a file upload, not text.`);
     } else if (fileValue.size === 0) {
-      problem(fileField, `${fileField} is empty (0 bytes): "${fileValue.name}".`);
+      problem(fileField, `${fileField} is empty (0 bytes): ${quoted(fileValue.name)}.`);
     } else {
       media = { kind: 'file', file: fileValue };
     }
@@ -164,7 +168,7 @@ export function parseRequest<F extends MediaFile>(
     if (known === undefined) {
       problem(
         'language_behaviour',
-        `language_behaviour must be one of ${LANGUAGE_BEHAVIOURS.map((b) => `"${b}"`).join(', ')}; got "${behaviourText}".`,
+        `language_behaviour must be one of ${LANGUAGE_BEHAVIOURS.map((b) => `"${b}"`).join(', ')}; got ${quoted(behaviourText)}.`,
       );
     } else {
       behaviour = known;
@@ -238,7 +242,7 @@ export function parseRequest<F extends MediaFile>(
     if (known === undefined) {
       problem(
         'output_format',
-        `output_format must be one of json, srt, vtt, txt; got "${formatText}".`,
+        `output_format must be one of json, srt, vtt, txt; got ${quoted(formatText)}.`,
       );
     } else {
       outputFormat = known;
@@ -277,7 +281,7 @@ function unknownLanguage(field: string, name: string): string {
   const hint = isLanguageCode(asCode)
     ? ` "${asCode}" is a language code; the name is "${languageNameOf(asCode)}".`
     : '';
-  return `${field} "${name}" is not a language Whisper knows; give its English name (e.g. "french").${hint}`;
+  return `${field} ${quoted(name)} is not a language Whisper knows; give its English name (e.g. "french").${hint}`;
 }
 
 /** `parseRequest` for hosts that work with exceptions: problems become one `invalid_request`. */

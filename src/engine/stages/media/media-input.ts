@@ -2,6 +2,7 @@ import { isMediaContentType, sniffMedia, type SniffResult } from '../../../core/
 import { socialPlatformOf } from '../../../core/audio/media-url';
 import { ENDPOINTS, type Endpoint } from '../../../core/contract/endpoints';
 import { ServiceError } from '../../../core/contract/errors';
+import { quoted } from '../../../core/contract/quoted';
 import type { MediaFile, MediaInput } from '../../../core/contract/request';
 import type { FetchPort, FfmpegPort, MediaSource, ProgressListener } from '../../ports';
 import { DEFAULT_MEDIA_SETTINGS } from '../../stage-settings';
@@ -232,9 +233,9 @@ export async function mediaSource<F extends MediaFile>(
   }
   const source: MediaSource = { kind: 'file', file: media.file };
   if (media.file.size === 0) {
-    throw new ServiceError('invalid_request', `"${media.file.name}" is empty (0 bytes).`);
+    throw new ServiceError('invalid_request', `${quoted(media.file.name)} is empty (0 bytes).`);
   }
   const head = await ports.ffmpeg.readHead(source, HEAD_BYTES);
-  refuseNonMedia(sniffMedia(head), `"${media.file.name}"`);
+  refuseNonMedia(sniffMedia(head), quoted(media.file.name));
   return source;
 }

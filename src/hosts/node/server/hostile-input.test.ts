@@ -314,6 +314,52 @@ describe('murmur serve under hostile input', () => {
     );
   });
 
+  it('quotes at most the start of what it is sent, always in the error body', async () => {
+    const huge = fixtures.write('huge-value.txt', 'x'.repeat(60_000));
+    const wav = fixtures.write('one.wav', wavHeader(8000, new Uint8Array(8000).fill(128)));
+    const field = await post(server, [`audio=@${wav}`, `output_format=<${huge}`]);
+    const start = `"${'x'.repeat(64)}…" (60000 characters)`;
+    const body = errorOf(field.status, field.body, 422, 'invalid_request');
+    expect(body.field_errors).toEqual([
+      {
+        field: 'output_format',
+        message: `output_format must be one of json, srt, vtt, txt; got ${start}.`,
+      },
+    ]);
+    expect(field.body.length).toBeLessThan(2048);
+
+    // A job id far longer than any the service gives, and one just past the router's default.
+    const ids = [
+      ['j'.repeat(8000), `/v2/transcription/${'j'.repeat(110)}…`],
+      ['j'.repeat(101), `/v2/transcription/${'j'.repeat(101)}`],
+    ];
+    for (const [id, path] of ids) {
+      const job = await curl([`${server.url}/v2/transcription/${id}`]);
+      const notFound = errorOf(job.status, job.body, 404, 'not_found');
+      expect(notFound.path).toBe(path);
+      expect(notFound.message).toBe(
+        `No job "${'j'.repeat(64)}…" (${id!.length} characters): never submitted, or its result has expired.`,
+      );
+      expect(job.body.length).toBeLessThan(2048);
+    }
+    const path = `/${'p'.repeat(8000)}`;
+    const unknown = await curl([`${server.url}${path}`]);
+    const noEndpoint = errorOf(unknown.status, unknown.body, 404, 'not_found');
+    expect(noEndpoint.path).toBe(`${path.slice(0, 128)}…`);
+    expect(noEndpoint.message).toBe(
+      `No endpoint GET ${path.slice(0, 128)}…. The service has POST ${AUDIO} and POST ${ENDPOINTS.video.path}; see /docs.`,
+    );
+    const undecodable = await curl([`${server.url}/v2/transcription/%zz`]);
+    expect(errorOf(undecodable.status, undecodable.body, 400, 'bad_request').message).toBe(
+      'The path cannot be read: a % in it must be followed by two hexadecimal digits.',
+    );
+    const named = fixtures.write('minutes.txt', 'Minutes of the meeting.\n');
+    const text = await post(server, [`audio=@${named};filename=${'n'.repeat(9000)}.txt`]);
+    expect(errorOf(text.status, text.body, 415, 'unsupported_media').message).toBe(
+      `"${'n'.repeat(64)}…" (256 characters) is a text file, not audio or video. Give an audio or video file.`,
+    );
+  });
+
   it('streams audio_url to disk under the upload limit (413), whatever its length', async () => {
     const before = await server.rssKb();
     const endless = await post(server, [`audio_url=${host.url('/endless.wav')}`]);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINTS, type Endpoint } from '../../../core/contract/endpoints';
 import { ServiceError, toServiceError } from '../../../core/contract/errors';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../../core/contract/parse-request';
+import { quoted } from '../../../core/contract/quoted';
 import { JOBS_PATH, QueueFullError, type JobQueue } from '../jobs/job-queue';
 import { checkUrlAddress } from './media-download';
 import { readUpload, uploadLimits } from './upload';
@@ -89,7 +90,10 @@ export function registerJobRoutes(app: FastifyInstance, settings: JobRouteSettin
   });
 
   const unknown = (id: string) =>
-    new ServiceError('not_found', `No job ${id} (never submitted, or its result has expired).`);
+    new ServiceError(
+      'not_found',
+      `No job ${quoted(id)}: never submitted, or its result has expired.`,
+    );
 
   app.get<{ Params: { id: string } }>(
     `${JOBS_PATH}/:id`,

@@ -29,6 +29,7 @@ import {
   type JobOutcome,
 } from '../../../engine/job/job';
 import { openApiDocument } from '../../../core/contract/openapi';
+import { shortened } from '../../../core/contract/quoted';
 import type { TranscriptionResponse } from '../../../core/contract/response';
 import type { DeliveryFetch, DeliveryPolicy, DeliverySigner } from '../../../core/webhook/delivery';
 import type { DiskFile } from '../media-file';
@@ -128,8 +129,9 @@ function stageTimes(response: TranscriptionResponse): Record<string, unknown> {
   return Object.fromEntries(Object.entries(metadata).filter(([name]) => name.endsWith('_time')));
 }
 
+/** The request's path, as answers and log lines repeat it: never more than its start. */
 function pathOf(request: FastifyRequest): string {
-  return request.url.split('?')[0] ?? request.url;
+  return shortened(request.url.split('?')[0] ?? request.url);
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceError) {
@@ -159,9 +161,33 @@ function fromFastifyError(error: { statusCode?: number; code?: string; message: 
       'The request must be multipart/form-data (with its boundary), as the service interface says.',
     );
   }
-  if (status >= 400 && status < 500) return new ServiceError('bad_request', error.message);
+  // Its own words may repeat what it was sent: at most their start.
+  if (status >= 400 && status < 500) {
+    return new ServiceError('bad_request', shortened(error.message, 200));
+  }
   return toServiceError(error);
 }
+
+/**
+ * What the router refuses before any route or hook sees the request (a path it cannot decode),
+ * as the service's error, so that these too get the error body and no echo of the path.
+ */
+function fromRouterError(error: { code?: string }): ServiceError {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return new ServiceError(
+      'bad_request',
+      'The path cannot be read: a % in it must be followed by two hexadecimal digits.',
+    );
+  }
+  return new ServiceError('bad_request', 'The path cannot be read.');
+}
+
+/**
+ * The longest path parameter (a job's id) the router passes to its route, which answers an id
+ * it does not know with 404: longer than a request line can be (the headers' 16 KB), so that
+ * no id is refused by the router with a body of its own.
+ */
+const MAX_PARAM_CHARS = 16 * 1024 + 1;
 
 export async function buildServer(settings: ServerSettings): Promise<MurmurServer> {
   const admission = new Admission(settings.concurrency, settings.queue);
@@ -193,6 +219,8 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     // The service answers its own 503 (with the error body) while it stops.
     return503OnClosing: false,
     bodyLimit: FORM_OVERHEAD_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_CHARS },
+    frameworkErrors: (error, request, reply) => sendError(request, reply, fromRouterError(error)),
   });
 
   // The gauges read the queue when scraped, by which time it exists.

@@ -5,6 +5,7 @@ import { basename, extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ServiceError } from '../../../core/contract/errors';
+import { MAX_NAME_CHARS, shortened } from '../../../core/contract/quoted';
 import type { DiskFile } from '../media-file';
 import { watchBody, type BodyLimits } from './body-watch';
 
@@ -157,7 +158,8 @@ export async function readUpload(
       if (part.file.truncated) throw tooLarge(name, limits.maxFileBytes);
       files[name] = {
         path,
-        name: part.filename || name,
+        // Every message about the file names it: a name no file system would hold is cut.
+        name: shortened(part.filename || name, MAX_NAME_CHARS),
         size: (await stat(path)).size,
         type: part.mimetype,
       };
