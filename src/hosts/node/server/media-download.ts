@@ -7,6 +7,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isMediaContentType, sniffMedia } from '../../../core/audio/media-kind';
 import { ServiceError } from '../../../core/contract/errors';
+import { MAX_NAME_CHARS, quoted, shortened } from '../../../core/contract/quoted';
 import {
   HEAD_BYTES,
   refuseNonMedia,
@@ -40,8 +41,16 @@ const tooLarge = (field: string, maxBytes: number) =>
     [{ field, message: `${field} is larger than ${mb(maxBytes)} MB.` }],
   );
 
+const PRIVATE_RANGES = '(loopback, private or reserved addresses are not fetched)';
+
 function notPublic(field: string): ServiceError {
-  const message = `${field} is not a public address (loopback, private or reserved addresses are not fetched).`;
+  const message = `${field} is not a public address ${PRIVATE_RANGES}.`;
+  return new ServiceError('invalid_request', message, [{ field, message }]);
+}
+
+/** A redirect to an address that is not public: the answer names where it led, not the URL given. */
+function redirectNotPublic(field: string, target: URL): ServiceError {
+  const message = `${field} redirects to ${quoted(target.href)}, which is not a public address ${PRIVATE_RANGES}.`;
   return new ServiceError('invalid_request', message, [{ field, message }]);
 }
 
@@ -53,11 +62,34 @@ export function checkUrlAddress(url: string, field: string, allowPrivate: boolea
   if (!allowPrivate && isPrivateLiteral(new URL(url))) throw notPublic(field);
 }
 
-/** Why a request failed, from Node's error codes, in a few words. */
-function networkReason(error: NodeJS.ErrnoException): string {
+/**
+ * Where a redirect from `from` leads, checked as the first address was: http(s) only, and an IP
+ * literal that is not public refused, naming the address it led to.
+ */
+export function redirectTarget(
+  location: string,
+  from: URL,
+  field: string,
+  allowPrivate: boolean,
+): URL {
+  const target = new URL(location, from);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    throw failed(field, 'it redirects to an address that is not http(s)');
+  }
+  if (!allowPrivate && isPrivateLiteral(target)) throw redirectNotPublic(field, target);
+  return target;
+}
+
+/**
+ * Why a request failed, from Node's error codes, in a few words; `redirected`: the address a
+ * redirect led to, when the failure was there.
+ */
+export function networkReason(error: NodeJS.ErrnoException, redirected: URL | null): string {
   switch (error.code) {
     case 'MURMUR_PRIVATE_ADDRESS':
-      return 'its host resolves to an address that is not public';
+      return redirected === null
+        ? 'its host resolves to an address that is not public'
+        : `it redirects to ${quoted(redirected.href)}, whose host resolves to an address that is not public`;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return 'its host name does not resolve';
@@ -86,8 +118,15 @@ function get(url: URL, limits: DownloadLimits, signal: AbortSignal): Promise<Inc
 }
 
 function nameFromUrl(url: URL): string {
-  const last = decodeURIComponent(url.pathname.split('/').pop() ?? '').replace(/[^\w.-]+/g, '_');
-  return last === '' ? 'media' : last;
+  const segment = url.pathname.split('/').pop() ?? '';
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A % that starts no escape: the segment as it is written.
+  }
+  const last = decoded.replace(/[^\w.-]+/g, '_');
+  return last === '' ? 'media' : shortened(last, MAX_NAME_CHARS);
 }
 
 /**
@@ -126,11 +165,12 @@ export async function downloadMedia(
   };
   const stopped = AbortSignal.any([signal, controller.signal]);
   restartIdle();
+  let current = new URL(url);
+  let redirected: URL | null = null;
   try {
-    let current = new URL(url);
     let response: IncomingMessage;
     for (let hop = 0; ; hop++) {
-      checkUrlAddress(current.href, field, limits.allowPrivate);
+      if (hop === 0) checkUrlAddress(current.href, field, limits.allowPrivate);
       response = await get(current, limits, stopped);
       restartIdle();
       const status = response.statusCode ?? 0;
@@ -139,10 +179,7 @@ export async function downloadMedia(
         response.resume();
         if (hop >= MAX_REDIRECTS)
           throw failed(field, `it redirects more than ${MAX_REDIRECTS} times`);
-        current = new URL(location, current);
-        if (current.protocol !== 'http:' && current.protocol !== 'https:') {
-          throw failed(field, 'it redirects to an address that is not http(s)');
-        }
+        current = redirected = redirectTarget(location, current, field, limits.allowPrivate);
         continue;
       }
       if (status < 200 || status >= 300) {
@@ -156,7 +193,7 @@ export async function downloadMedia(
       response.resume();
       throw new ServiceError(
         'unsupported_media',
-        `The media at ${field} is ${/html/i.test(type ?? '') ? 'a web page' : `of type "${type}"`}, not an audio or video file. Link to the media file itself.`,
+        `The media at ${field} is ${/html/i.test(type ?? '') ? 'a web page' : `of type ${quoted(String(type))}`}, not an audio or video file. Link to the media file itself.`,
       );
     }
     const declared = Number(response.headers['content-length'] ?? NaN);
@@ -204,7 +241,7 @@ export async function downloadMedia(
     if (thrown instanceof ServiceError) throw thrown;
     if (signal.aborted) throw signal.reason;
     if (controller.signal.aborted) throw failed(field, why.reason);
-    throw failed(field, networkReason(thrown as NodeJS.ErrnoException));
+    throw failed(field, networkReason(thrown as NodeJS.ErrnoException, redirected));
   } finally {
     clearTimeout(total);
     clearTimeout(idle);
