@@ -81,6 +81,14 @@ export class JobMetrics {
     this.events.inc({ event: event.event });
   }
 
+  /**
+   * A step of a synchronous request that this process runs itself (no queue between): counted
+   * with the jobs' events, as it is when the request is a job on a queue in Redis.
+   */
+  requestEvent(event: JobEvent['event']): void {
+    this.events.inc({ event });
+  }
+
   /** A job's end after `seconds` with an engine, and its stages' times when it has a result. */
   jobEnded(status: string, seconds: number, response?: TranscriptionResponse): void {
     this.jobSeconds.observe({ status }, seconds);

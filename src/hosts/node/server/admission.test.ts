@@ -56,4 +56,41 @@ describe('Admission', () => {
     await a.start();
     expect(admission.retryAfterSeconds()).toBeGreaterThanOrEqual(1);
   });
+
+  it('counts a running job as running, never as a negative wait', async () => {
+    const admission = new Admission(1, 8);
+    const slot = await admission.jobSlot();
+    expect(admission.load).toEqual({ running: 1, waiting: 0 });
+    admission.jobLeft(slot, 1);
+    expect(admission.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('admits only the queue while a job holds the one slot', async () => {
+    const admission = new Admission(1, 8);
+    const slot = await admission.jobSlot();
+    const tickets = Array.from({ length: 20 }, () => admission.enter());
+    expect(tickets.filter((t) => t !== null)).toHaveLength(8);
+    expect(admission.hasRoom()).toBe(false);
+    expect(admission.load).toEqual({ running: 1, waiting: 8 });
+    // The job's end hands the slot to the first request in line, and frees a place.
+    const first = tickets[0]!.start();
+    admission.jobLeft(slot, 1);
+    expect(await first).toBe(0);
+    expect(admission.load).toEqual({ running: 1, waiting: 7 });
+    expect(admission.hasRoom()).toBe(true);
+    for (const ticket of tickets) ticket?.leave();
+    expect(admission.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('gives a job waiting for a slot its turn after the requests before it', async () => {
+    const admission = new Admission(1, 1);
+    const a = admission.enter()!;
+    await a.start();
+    let jobStarted = false;
+    const job = admission.jobSlot().then((slot) => ((jobStarted = true), slot));
+    a.leave();
+    expect(await job).toBe(0);
+    expect(jobStarted).toBe(true);
+    expect(admission.load).toEqual({ running: 1, waiting: 0 });
+  });
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ServiceError } from '../../../core/contract/errors';
+import type { UploadShare } from './upload-budget';
 
 export interface BodyLimits {
   /** The longest the client may send nothing. */
@@ -8,6 +9,8 @@ export interface BodyLimits {
   totalSeconds: number;
   /** The most bytes the body may hold. */
   maxBytes: number;
+  /** Where each byte is also counted, with the uploads being read at the same time. */
+  share?: UploadShare;
 }
 
 const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
@@ -15,7 +18,7 @@ const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 /**
  * Watches a request body as it streams in: a signal that aborts, with the service's error as
  * its reason, when the client sends nothing for `idleSeconds`, takes longer than
- * `totalSeconds` in all, or sends more than `maxBytes`. A client that trickles a byte now and
+ * `totalSeconds` in all, sends more than `maxBytes`, or more than `share` has room for. A client that trickles a byte now and
  * then is caught by the total; one that stalls, by the idle time. Start it once the body is
  * piped to its reader: a 'data' listener added earlier would start the flow too soon.
  */
@@ -59,6 +62,11 @@ export function watchBody(raw: IncomingMessage, limits: BodyLimits) {
           `The request body is larger than this service accepts (${mb(limits.maxBytes)} MB in all).`,
         ),
       );
+      return;
+    }
+    const refused = limits.share?.take(chunk.length) ?? null;
+    if (refused !== null) {
+      fail(refused);
       return;
     }
     restartIdle();

@@ -39,12 +39,13 @@ import { runQueuedJob, type JobResult } from '../jobs/job-run';
 import { deliverJobWebhook } from '../jobs/job-webhook';
 import { MemoryJobQueue } from '../jobs/memory-queue';
 import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
-import { Admission } from './admission';
+import { Admission, type Ticket } from './admission';
 import { answerClientError } from './client-errors';
 import { registerJobRoutes } from './job-routes';
 import { serverJobHost, type ServerJobSettings } from './job-host';
 import { answerThroughQueue } from './queued-request';
 import { FORM_OVERHEAD_BYTES, declaredTooLarge, readUpload, uploadLimits } from './upload';
+import { UploadBudget } from './upload-budget';
 import type { UploadFolders } from './upload-folders';
 
 export interface ServerSettings extends ServerJobSettings {
@@ -191,6 +192,10 @@ const MAX_PARAM_CHARS = 16 * 1024 + 1;
 
 export async function buildServer(settings: ServerSettings): Promise<MurmurServer> {
   const admission = new Admission(settings.concurrency, settings.queue);
+  // As much as the places' own files: disk for uploads is at most twice that in all.
+  const uploadBudget = new UploadBudget(
+    settings.maxUploadBytes * (settings.concurrency + settings.queue),
+  );
   const deliveries = new Set<Promise<unknown>>();
   /** The transcription requests being answered, and the means to cancel each. */
   const inFlight = new Map<AbortController, Promise<unknown>>();
@@ -352,34 +357,56 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
     controller: AbortController,
   ): Promise<JobOutcome<DiskFile>> => {
     const job = { requestId: request.id, signal: controller.signal };
-    const ticket = admission.enter();
-    if (ticket === null) {
+    const busy = () => {
       const seconds = admission.retryAfterSeconds();
       const { running, waiting } = admission.load;
       reply.header('retry-after', String(seconds)).header('connection', 'close');
-      const busy = `The service is busy (${running} transcription${running === 1 ? '' : 's'} running, ${waiting} waiting); try again in ${seconds} s.`;
-      return jobFailure(endpoint, new ServiceError('too_many_requests', busy), job);
-    }
+      const message = `The service is busy (${running} transcription${running === 1 ? '' : 's'} running, ${waiting} waiting); try again in ${seconds} s.`;
+      return jobFailure(endpoint, new ServiceError('too_many_requests', message), job);
+    };
+    // Refused before its body is read when it would be refused once read.
+    if (!admission.hasRoom()) return busy();
     let dir: string | null = null;
+    let ticket: Ticket | null = null;
     try {
       const folder = (dir = await settings.uploads.create());
-      const form = await readUpload(request, folder, uploadLimits(settings), controller.signal);
-      const slot = (signal?: AbortSignal) => ticket.start(signal);
+      const limits = { ...uploadLimits(settings), budget: uploadBudget };
+      const form = await readUpload(request, folder, limits, controller.signal);
+      // Its place is taken once the upload has arrived: a slow client holds none meanwhile.
+      const admitted = (ticket = admission.enter());
+      if (admitted === null) return busy();
+      // Counted as a job is (queued once admitted, processing once it has an
+      // engine, then its end), as with --redis, where it is one.
+      metrics.requestEvent('queued');
+      const engine = { since: null as number | null };
+      const slot = async (signal?: AbortSignal) => {
+        const index = await admitted.start(signal);
+        engine.since = performance.now();
+        metrics.requestEvent('processing');
+        return index;
+      };
       const host = serverJobHost(settings, endpoint, folder, slot, controller.signal);
       const fields = { endpoint, strings: form.strings, files: form.files };
-      const outcome = await runJob(fields, host, job);
+      const outcome = await runJob(fields, host, job).catch((thrown: unknown) =>
+        jobFailure(endpoint, thrown, job),
+      );
       const stages = outcome.ok ? stageTimes(outcome.response) : undefined;
       notes.set(request, { notices: outcome.notices, ...(stages ? { stages } : {}) });
-      if (outcome.ok) {
-        const seconds = outcome.response.prediction_raw.metadata.total_transcription_time;
-        metrics.jobEnded('done', seconds, outcome.response);
-        deliver(outcome, request);
+      const end = outcome.ok ? 'done' : outcome.error.code === 'cancelled' ? 'cancelled' : 'error';
+      metrics.requestEvent(end);
+      if (engine.since !== null) {
+        const seconds = (performance.now() - engine.since) / 1000;
+        metrics.jobEnded(end, seconds, outcome.ok ? outcome.response : undefined);
       }
+      if (outcome.ok) deliver(outcome, request);
       return outcome;
     } catch (thrown) {
+      if (thrown instanceof ServiceError && thrown.code === 'too_many_requests') {
+        reply.header('retry-after', String(admission.retryAfterSeconds()));
+      }
       return jobFailure(endpoint, thrown, job);
     } finally {
-      ticket.leave();
+      ticket?.leave();
       // Gone before the answer goes out: nothing is left behind if the process ends right after.
       if (dir !== null) await rm(dir, { recursive: true, force: true });
     }
@@ -474,6 +501,7 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
       status: queue.ok ? 'ok' : 'unavailable',
       running,
       waiting,
+      uploads: { ...uploadBudget.load, max_bytes: uploadBudget.maxBytes },
       concurrency: settings.concurrency,
       queue: settings.queue,
       ...queue.detail,
@@ -530,7 +558,7 @@ function memoryJobs(
     async (job, signal, report) => {
       let held: { slot: number; since: number } | null = null;
       const slot = async (s: AbortSignal | undefined) => {
-        const index = await admission.waitForSlot(s);
+        const index = await admission.jobSlot(s);
         held = { slot: index, since: performance.now() };
         return index;
       };
@@ -541,7 +569,7 @@ function memoryJobs(
         const h = held as { slot: number; since: number } | null;
         if (h) {
           const seconds = (performance.now() - h.since) / 1000;
-          admission.releaseSlot(h.slot, seconds);
+          admission.jobLeft(h.slot, seconds);
           if (result) {
             metrics.jobEnded(
               result.status,

@@ -8,6 +8,7 @@ import { ServiceError } from '../../../core/contract/errors';
 import { MAX_NAME_CHARS, shortened } from '../../../core/contract/quoted';
 import type { DiskFile } from '../media-file';
 import { watchBody, type BodyLimits } from './body-watch';
+import type { UploadBudget } from './upload-budget';
 
 /** The form of one request: its text fields, and its files on disk. */
 export interface UploadedForm {
@@ -17,8 +18,10 @@ export interface UploadedForm {
   remove: () => Promise<void>;
 }
 
-export interface UploadLimits extends Omit<BodyLimits, 'maxBytes'> {
+export interface UploadLimits extends Omit<BodyLimits, 'maxBytes' | 'share'> {
   maxFileBytes: number;
+  /** What the uploads being read may hold on disk together (429 past it). */
+  budget?: UploadBudget;
 }
 
 /** The form fields and multipart framing around a file: a body may exceed the file limit by this. */
@@ -123,10 +126,12 @@ export async function readUpload(
     await remove();
     throw uploadError(thrown, limits.maxFileBytes);
   }
+  const share = limits.budget?.open();
   const watch = watchBody(request.raw, {
     idleSeconds: limits.idleSeconds,
     totalSeconds: limits.totalSeconds,
     maxBytes: limits.maxFileBytes + FORM_OVERHEAD_BYTES,
+    ...(share ? { share } : {}),
   });
   const stopped = AbortSignal.any([signal, watch.signal]);
   try {
@@ -172,6 +177,7 @@ export async function readUpload(
     throw uploadError(stopped.aborted ? stopped.reason : thrown, limits.maxFileBytes);
   } finally {
     watch.stop();
+    share?.close();
   }
 }
 
