@@ -423,10 +423,23 @@ export function openApiDocument(version: string): Record<string, unknown> {
           required: ['status', 'running', 'waiting'],
           properties: {
             status: { type: 'string', enum: ['ok', 'stopping', 'unavailable'] },
-            running: { type: 'integer' },
-            waiting: { type: 'integer' },
+            running: { type: 'integer', description: 'Transcriptions running: requests and jobs.' },
+            waiting: {
+              type: 'integer',
+              description: 'Requests admitted (their upload arrived) and waiting for a slot.',
+            },
             concurrency: { type: 'integer' },
             queue: { type: 'integer' },
+            uploads: {
+              type: 'object',
+              description:
+                'Uploads being read (they hold no place yet), the bytes they hold, and the most they may hold together.',
+              properties: {
+                reading: { type: 'integer' },
+                bytes: { type: 'integer' },
+                max_bytes: { type: 'integer' },
+              },
+            },
             jobs: {
               type: 'object',
               description:

@@ -375,8 +375,8 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
       // Its place is taken once the upload has arrived: a slow client holds none meanwhile.
       const admitted = (ticket = admission.enter());
       if (admitted === null) return busy();
-      // Counted as a job is (queued once admitted, processing once it has an
-      // engine, then its end), as with --redis, where it is one.
+      // Counted as a job is: queued once admitted, processing once it has an engine, then its
+      // end (with --redis it is one).
       metrics.requestEvent('queued');
       const engine = { since: null as number | null };
       const slot = async (signal?: AbortSignal) => {
