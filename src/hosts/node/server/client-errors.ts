@@ -5,6 +5,7 @@ import {
   newRequestId,
   type ErrorCode,
 } from '../../../core/contract/errors';
+import { shortened } from '../../../core/contract/quoted';
 
 /** What Node could not read as a request, as the service's error. */
 function clientError(error: { code?: string }, idleSeconds: number): ServiceError {
@@ -44,7 +45,7 @@ export function answerClientError(idleSeconds: number) {
     const failure = clientError(error, idleSeconds);
     // The path of the request line, when Node kept the bytes it could not parse.
     const line = (error as { rawPacket?: Buffer }).rawPacket?.toString('latin1') ?? '';
-    const path = /^[A-Z]+ (\/[^\s?]{0,200})/.exec(line)?.[1] ?? '';
+    const path = shortened(/^[A-Z]+ (\/[^\s?]*)/.exec(line)?.[1] ?? '');
     const id = newRequestId();
     const body = JSON.stringify(errorBody(failure, { path, requestId: id, now: new Date() }));
     socket.end(

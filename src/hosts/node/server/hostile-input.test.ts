@@ -353,6 +353,11 @@ describe('murmur serve under hostile input', () => {
     expect(noEndpoint.message).toBe(
       `No endpoint GET ${path.slice(0, 128)}…. The service has POST ${AUDIO} and POST ${ENDPOINTS.video.path}; see /docs.`,
     );
+    // A path longer than the headers may be: Node's own refusal, in the error body too.
+    const overflow = await curl([`${server.url}/${'q'.repeat(20_000)}`]);
+    const tooLarge = errorOf(overflow.status, overflow.body, 431, 'headers_too_large');
+    expect(tooLarge.path).toBe(`/${'q'.repeat(127)}…`);
+    expect(overflow.body.length).toBeLessThan(2048);
     const undecodable = await curl([`${server.url}/v2/transcription/%zz`]);
     expect(errorOf(undecodable.status, undecodable.body, 400, 'bad_request').message).toBe(
       'The path cannot be read: a % in it must be followed by two hexadecimal digits.',
