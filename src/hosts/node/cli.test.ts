@@ -354,6 +354,28 @@ describe('murmur transcribe with webhook_url', () => {
     expect(stderr).toMatch(/webhook: try 1 failed: .*could not be reached/);
     expect(stderr).toMatch(/webhook: not delivered after 3 tries/);
   });
+
+  it("does not follow the receiver's redirect: the result goes nowhere else", async () => {
+    const elsewhere = await startReceiver();
+    const redirecting = await startReceiver({ redirectTo: elsewhere.url });
+    try {
+      const { code, stderr } = await run(
+        'transcribe',
+        jfk,
+        ...models,
+        '--webhook_url',
+        redirecting.url,
+      );
+      expect(code).toBe(0);
+      expect(redirecting.received).toHaveLength(1);
+      expect(elsewhere.received).toEqual([]);
+      expect(stderr).toContain(
+        'murmur: webhook: not delivered after 1 try: The receiver answered 307 Temporary Redirect (a refusal: not tried again).\n',
+      );
+    } finally {
+      await Promise.all([redirecting.close(), elsewhere.close()]);
+    }
+  });
 });
 
 describe('murmur transcribe --subtitles', () => {
