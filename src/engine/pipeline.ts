@@ -10,7 +10,8 @@ import { toResponseSegment } from '../core/assemble/response';
 import type { EnginePorts } from './ports';
 import { stageContexts, type StageContext, type StageProgress } from './stage-context';
 import type { SpeakerTurn } from '../core/assemble/speakers';
-import type { Script } from '../core/alignment/script';
+import { scriptLengthProblem, type Script } from '../core/alignment/script';
+import { ServiceError } from '../core/contract/errors';
 import { planRequest, recognitionTask } from './request-plan';
 import * as alignment from './stages/alignment';
 import * as assemble from './stages/assemble';
@@ -147,6 +148,12 @@ async function recogniseDecoded<F extends MediaFile>(
   );
   recognised.catch(() => {});
   speechAudio = await found.done;
+  if (options.script) {
+    // Refused before the script is matched against anything: matching costs its length times
+    // the media's, and a script far longer than the media cannot have been said in it.
+    const tooLong = scriptLengthProblem(options.script, speechAudio.file.duration);
+    if (tooLong) throw new ServiceError('invalid_request', tooLong.message, [tooLong]);
+  }
   let { segments: heard, seconds: inferenceTime } = await recognised;
   if (options.script) {
     const aligned = await alignment.run(

@@ -9,6 +9,7 @@ export function ScriptSection() {
   const on = useAppStore((s) => s.values.align_script);
   const script = useAppStore((s) => s.values.script);
   const setValue = useAppStore((s) => s.setValue);
+  const setProblems = useAppStore((s) => s.setProblems);
   return (
     <Section title="Script">
       <Toggle
@@ -36,7 +37,10 @@ export function ScriptSection() {
                 data-testid="options.script"
                 onChange={(e) => setValue('script', e.target.value)}
               />
-              <OpenScriptFile onOpen={(text) => setValue('script', text)} />
+              <OpenScriptFile
+                onOpen={(text) => setValue('script', text)}
+                onProblem={(problem) => setProblems([problem])}
+              />
             </>
           )}
         </Field>

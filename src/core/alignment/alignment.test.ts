@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { nextRun } from './runs';
 import { DEFAULT_ONSET_SETTINGS, snapToOnsets, soundOnsets } from './onsets';
-import { parseScript, scriptWords } from './script';
+import {
+  parseScript,
+  scriptLengthProblem,
+  scriptProblems,
+  scriptText,
+  scriptWordLimit,
+  scriptWords,
+} from './script';
 import { comparableWord, estimateWordTimes, matchWords } from './word-matching';
 
 describe('parseScript', () => {
@@ -42,6 +49,64 @@ describe('parseScript', () => {
 
   it('finds no line in text without words', () => {
     expect(parseScript(' \n\t\n').lines).toEqual([]);
+  });
+});
+
+describe('a script that is text', () => {
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+
+  it('reads UTF-8 (its byte-order mark dropped) and UTF-16 with a byte-order mark', () => {
+    expect(scriptText(utf8('\uFEFFcafé au lait'))).toEqual({ text: 'café au lait' });
+    const le = Uint8Array.from([0xff, 0xfe, ...[...'hé'].flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect(scriptText(le)).toEqual({ text: 'hé' });
+    expect(scriptProblems('Tab\tand\r\nbreaks,\fpage: 😀 fine.')).toEqual([]);
+  });
+
+  it('refuses bytes that are not UTF-8, naming the line, and control characters in text', () => {
+    const bad = Uint8Array.from([...utf8('one\ntwo\nthr'), 0xc3, 0x28, ...utf8('ee')]);
+    expect(scriptText(bad)).toEqual({
+      problem: {
+        field: 'script',
+        message:
+          'The script is not text: line 3 holds bytes that are not UTF-8. Give the text that was said as plain text, SRT or VTT, in UTF-8.',
+      },
+    });
+    const says = (text: string) => scriptProblems(text).map((p) => p.message.split('. ')[0]);
+    expect(says('a\u0000b')).toEqual(['The script is not text: line 1 holds a NUL byte']);
+    expect(says('a\nb\u001bc')).toEqual([
+      'The script is not text: line 2 holds the control character U+001B',
+    ]);
+    expect(says('a\uFFFDb')).toEqual([
+      'The script is not text: line 1 holds bytes that are not UTF-8',
+    ]);
+    expect(says('a\uD800b')).toEqual([
+      'The script is not text: line 1 holds half of a UTF-16 character',
+    ]);
+  });
+
+  it('refuses a text larger than a script may be, by its size in UTF-8', () => {
+    expect(scriptProblems('é'.repeat(2_000_001)).map((p) => p.message)).toEqual([
+      'The script is 4 MB, more than the 4 MB of text a script may be.',
+    ]);
+    expect(scriptText(new Uint8Array(4_000_001))).toEqual({
+      problem: {
+        field: 'script',
+        message: 'The script is 4 MB, more than the 4 MB of text a script may be.',
+      },
+    });
+    expect(scriptProblems('word '.repeat(100_000))).toEqual([]);
+  });
+
+  it('bounds the words to the media: 10 a second, 100 at the least', () => {
+    expect(scriptWordLimit(3)).toBe(100);
+    expect(scriptWordLimit(60.01)).toBe(601);
+    const words = (n: number) => parseScript('word '.repeat(n));
+    expect(scriptLengthProblem(words(601), 60.01)).toBeNull();
+    expect(scriptLengthProblem(words(602), 60.01)).toEqual({
+      field: 'script',
+      message:
+        'The script has 602 words, more than 60 s of media can hold: at most 601 (10 words a second, 100 at the least).',
+    });
   });
 });
 

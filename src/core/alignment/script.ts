@@ -67,12 +67,173 @@ function unspacedUnits(word: string): string[] {
   return units;
 }
 
-/** What is wrong with a script to align, named by its field (`script`): none when it has words. */
+/**
+ * The longest script taken, in bytes of UTF-8: read before anything is parsed, so that a file
+ * that is not a script costs nothing. A day of fast speech (4 words a second, 6 bytes a word)
+ * is about 2 MB.
+ */
+export const MAX_SCRIPT_BYTES = 4_000_000;
+
+/**
+ * Words a second of media can hold at most, for a script to be timed to it: well above the
+ * fastest speech (auctioneers and speed talkers reach about 6), and a floor of
+ * `MIN_SCRIPT_WORD_LIMIT` words so that a short clip takes a short text whatever its length.
+ */
+export const MAX_SCRIPT_WORDS_PER_SECOND = 10;
+export const MIN_SCRIPT_WORD_LIMIT = 100;
+
+const problem = (message: string): FieldProblem => ({ field: 'script', message });
+
+const GIVE_TEXT = 'Give the text that was said as plain text, SRT or VTT, in UTF-8.';
+
+/** Why a script of `bytes` bytes is not read, or null. */
+export function scriptSizeProblem(bytes: number): FieldProblem | null {
+  return bytes > MAX_SCRIPT_BYTES ? tooLarge(bytes) : null;
+}
+
+function tooLarge(bytes: number): FieldProblem {
+  const mb = (n: number) =>
+    `${(n / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+  return problem(
+    `The script is ${mb(bytes)}, more than the ${mb(MAX_SCRIPT_BYTES)} of text a script may be.`,
+  );
+}
+
+/**
+ * The text of a script file's bytes, or why it is not text: UTF-8 (a byte-order mark dropped),
+ * or UTF-16 when a byte-order mark says so. Its size is checked before anything is decoded.
+ */
+export function scriptText(bytes: Uint8Array): { text: string } | { problem: FieldProblem } {
+  const large = scriptSizeProblem(bytes.length);
+  if (large !== null) return { problem: large };
+  const utf16 =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? 'utf-16le'
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? 'utf-16be'
+        : null;
+  try {
+    const text = new TextDecoder(utf16 ?? 'utf-8', { fatal: true }).decode(bytes);
+    return { text };
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    let line = 1;
+    for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
+    return {
+      problem: problem(
+        `The script is not text: line ${line} holds bytes that are not ${utf16 === null ? 'UTF-8' : 'UTF-16'}. ${GIVE_TEXT}`,
+      ),
+    };
+  }
+}
+
+/** The offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let low = 0;
+  let high = bytes.length;
+  // The longest valid prefix, found by halving: a prefix may end inside a sequence, so a
+  // prefix counts as valid when it decodes with up to 3 bytes left off its end.
+  const valid = (n: number) => {
+    for (let cut = 0; cut <= Math.min(3, n); cut++) {
+      try {
+        decoder.decode(bytes.subarray(0, n - cut));
+        return true;
+      } catch {
+        /* not yet */
+      }
+    }
+    return false;
+  };
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (valid(mid)) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/**
+ * Whether a character is one that text does not hold: NUL, control characters other than white
+ * space (tab, line and page breaks), a surrogate alone, and U+FFFD, the mark a reader leaves for
+ * bytes that were not UTF-8. Binary data read as text is full of them.
+ */
+function isNotText(code: number): boolean {
+  return (
+    code <= 0x08 ||
+    (code >= 0x0e && code <= 0x1f) ||
+    (code >= 0x7f && code <= 0x9f) ||
+    (code >= 0xd800 && code <= 0xdfff) ||
+    code === 0xfffd
+  );
+}
+
+function notText(text: string): FieldProblem | null {
+  let line = 1;
+  // By code point: a surrogate pair is one character, and only a surrogate alone is caught.
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code === 0x0a) line++;
+    if (!isNotText(code)) continue;
+    const what =
+      code === 0
+        ? 'a NUL byte'
+        : code === 0xfffd
+          ? 'bytes that are not UTF-8'
+          : code >= 0xd800 && code <= 0xdfff
+            ? 'half of a UTF-16 character'
+            : `the control character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    return problem(`The script is not text: line ${line} holds ${what}. ${GIVE_TEXT}`);
+  }
+  return null;
+}
+
+/** UTF-8 bytes of a text, counted without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * What is wrong with a script to align, named by its field (`script`): none when it is text of
+ * a script's size with words. Its size is checked before it is read further.
+ */
 export function scriptProblems(text: string): FieldProblem[] {
+  if (text.length > MAX_SCRIPT_BYTES) return [tooLarge(utf8Length(text))];
+  const bytes = utf8Length(text);
+  if (bytes > MAX_SCRIPT_BYTES) return [tooLarge(bytes)];
+  const binary = notText(text);
+  if (binary !== null) return [binary];
   if (parseScript(text).lines.length > 0) return [];
-  return [
-    { field: 'script', message: 'The script has no words to time: give the text that was said.' },
-  ];
+  return [problem('The script has no words to time: give the text that was said.')];
+}
+
+/** Words a script to time to `seconds` of media may have at most. */
+export function scriptWordLimit(seconds: number): number {
+  return Math.max(MIN_SCRIPT_WORD_LIMIT, Math.ceil(seconds * MAX_SCRIPT_WORDS_PER_SECOND));
+}
+
+/**
+ * Why a script is far longer than `seconds` of media could hold, or null: more words than
+ * `scriptWordLimit` allows.
+ */
+export function scriptLengthProblem(script: Script, seconds: number): FieldProblem | null {
+  const words = scriptWords(script).length;
+  const limit = scriptWordLimit(seconds);
+  if (words <= limit) return null;
+  const count = (n: number) => n.toLocaleString('en-US');
+  return problem(
+    `The script has ${count(words)} words, more than ${seconds.toLocaleString('en-US', { maximumFractionDigits: 1 })} s of media can hold: at most ${count(limit)} (${MAX_SCRIPT_WORDS_PER_SECOND} words a second, ${MIN_SCRIPT_WORD_LIMIT} at the least).`,
+  );
 }
 
 /** Every word of a script, in order. */

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { scriptSizeProblem, scriptText } from '../../core/alignment/script';
 import { ENDPOINTS } from '../../core/contract/endpoints';
 import { ServiceError, isClientError, newRequestId } from '../../core/contract/errors';
 import type { DeliveryEvent } from '../../core/webhook/delivery';
@@ -42,14 +43,28 @@ async function readFiles(args: CliArgs): Promise<Record<string, DiskFile>> {
   return { [fileField]: file };
 }
 
-/** `murmur align`'s text file, read. */
+/**
+ * `murmur align`'s text file, read: its size first (a file too large for a script is not read),
+ * then its bytes, refused when they are not text.
+ */
 async function readScript(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch {
+  const unreadable = () => {
     const message = `No readable text file at "${path}".`;
-    throw new ServiceError('invalid_request', message, [{ field: 'script', message }]);
-  }
+    return new ServiceError('invalid_request', message, [{ field: 'script', message }]);
+  };
+  const size = await stat(path).then(
+    (s) => s.size,
+    () => null,
+  );
+  if (size === null) throw unreadable();
+  const large = scriptSizeProblem(size);
+  if (large !== null) throw new ServiceError('invalid_request', large.message, [large]);
+  const bytes = await readFile(path).catch(() => null);
+  if (bytes === null) throw unreadable();
+  const read = scriptText(bytes);
+  if ('problem' in read)
+    throw new ServiceError('invalid_request', read.problem.message, [read.problem]);
+  return read.text;
 }
 
 function deliveryLine(url: string, event: DeliveryEvent): string {
