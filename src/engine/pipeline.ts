@@ -213,6 +213,7 @@ async function recogniseDecoded<F extends MediaFile>(
     {
       speech: speechAudio,
       segments,
+      spoken: recognisedSegments,
       outputFormat: request.output_format,
       timings: {
         inference_time: inferenceTime,

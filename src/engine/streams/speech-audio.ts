@@ -25,7 +25,7 @@ export interface SpeechAudio {
   nbSilentChannels: number;
   channels: ChannelAudio[];
   billing: ChannelBilling[];
-  /** Seconds of speech over the transcribed channels. */
+  /** Seconds VAD heard as a voice over the transcribed channels (the response counts its words too). */
   totalSpeechDuration: Seconds;
   /**
    * `audio_conversion_time` covers probing, decoding and noise reduction (the spec has no

@@ -8,6 +8,7 @@ import {
   type RecognisedSegment,
   type StageTimings,
 } from '../../../core/assemble/response';
+import { transcriptSpeechSeconds } from '../../../core/assemble/speech-duration';
 import type { OutputFormat } from '../../../core/contract/request';
 import type { TranscriptionResponse } from '../../../core/contract/response';
 import type { StageContext } from '../../stage-context';
@@ -16,6 +17,11 @@ import type { SpeechAudio } from '../../streams/speech-audio';
 export interface AssembleStageInput {
   speech: SpeechAudio;
   segments: readonly RecognisedSegment[];
+  /**
+   * The segments as recognised or aligned, before any translation: their words' times are the
+   * speech the transcript holds (`segments` when left out).
+   */
+  spoken?: readonly RecognisedSegment[];
   outputFormat: OutputFormat;
   timings: Partial<StageTimings>;
 }
@@ -27,7 +33,7 @@ export function run(input: AssembleStageInput, context: StageContext): Transcrip
     segments: input.segments,
     file: speech.file,
     nbSilentChannels: speech.nbSilentChannels,
-    totalSpeechDuration: speech.totalSpeechDuration,
+    totalSpeechDuration: transcriptSpeechSeconds(speech.channels, input.spoken ?? input.segments),
     billing: speech.billing,
     outputFormat: input.outputFormat,
     timings: { ...speech.timings, ...input.timings },
