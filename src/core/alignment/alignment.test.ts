@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { nextRun } from './runs';
-import { DEFAULT_ONSET_SETTINGS, snapToOnsets, soundOnsets } from './onsets';
+import { DEFAULT_ONSET_SETTINGS, snapToOnsets, soundEnds, soundOnsets } from './onsets';
 import {
+  caseVariants,
   parseScript,
   scriptLengthProblem,
   scriptProblems,
@@ -49,6 +50,14 @@ describe('parseScript', () => {
 
   it('finds no line in text without words', () => {
     expect(parseScript(' \n\t\n').lines).toEqual([]);
+  });
+});
+
+describe('caseVariants', () => {
+  it('gives a word as written, in lower case and capitalised, each once', () => {
+    expect(caseVariants('The')).toEqual(['The', 'the']);
+    expect(caseVariants('NASA,')).toEqual(['NASA,', 'nasa,', 'Nasa,']);
+    expect(caseVariants('42')).toEqual(['42']);
   });
 });
 
@@ -201,6 +210,27 @@ describe('sound onsets', () => {
 
   it('finds none in a signal without pauses', () => {
     expect(soundOnsets(new Float32Array(300).fill(-20))).toEqual([]);
+  });
+
+  it('ends a word where its sound ends, keeping a dip inside it and a word with no sound', () => {
+    const end = soundEnds(
+      levels(
+        [
+          [0.5, 1.0],
+          [1.03, 1.4],
+          [2.0, 2.6],
+        ],
+        4,
+      ),
+    );
+    // The pause after the word is cut off; the 30-ms dip inside it is not an end.
+    expect(end(0.5, 1.95)).toBeCloseTo(1.4, 9);
+    expect(end(0.5, 1.02)).toBe(1.02);
+    expect(end(2.0, 2.6)).toBe(2.6);
+    expect(end(2.0, 2.63)).toBe(2.63);
+    expect(end(3.0, 3.5)).toBe(3.5);
+    // Without pauses to tell speech from, nothing moves.
+    expect(soundEnds(new Float32Array(300).fill(-20))(0.5, 2)).toBe(2);
   });
 
   it('moves word starts to the onsets they stand for, in order, where nearer ones are taken', () => {

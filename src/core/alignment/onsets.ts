@@ -28,12 +28,8 @@ export function soundOnsets(
   levelsDb: Float32Array,
   settings: OnsetSettings = DEFAULT_ONSET_SETTINGS,
 ): number[] {
-  if (levelsDb.length === 0) return [];
-  const sorted = Float32Array.from(levelsDb).sort();
-  const floor = sorted[Math.floor(sorted.length * 0.1)]!;
-  const speech = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
-  if (speech - floor < 10) return [];
-  const line = floor + settings.threshold * (speech - floor);
+  const line = soundLine(levelsDb, settings.threshold);
+  if (line === null) return [];
   const pauseFrames = Math.max(1, Math.round(settings.minPauseSeconds / ONSET_FRAME_SECONDS));
   const onsets: number[] = [];
   let quiet = pauseFrames;
@@ -47,6 +43,48 @@ export function soundOnsets(
   }
   return onsets;
 }
+
+/**
+ * The level in dB above which a frame is sound: `threshold` of the range from the pause floor
+ * (the 10th percentile of the levels) to the speech level (the 95th). Null when the range is
+ * under 10 dB: no pause can be told from speech then (speech over music, steady noise).
+ */
+function soundLine(levelsDb: Float32Array, threshold: number): number | null {
+  if (levelsDb.length === 0) return null;
+  const sorted = Float32Array.from(levelsDb).sort();
+  const floor = sorted[Math.floor(sorted.length * 0.1)]!;
+  const speech = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
+  if (speech - floor < 10) return null;
+  return floor + threshold * (speech - floor);
+}
+
+/**
+ * A word's end moved back to where its sound ends: forced decoding ends a word where the next
+ * begins or where the model closed its segment, so the last word before a pause takes the
+ * pause. A quiet tail of at least `minPauseSeconds` is cut off; a dip inside the word (a stop)
+ * is kept, as is a word with no sound above the line at all (nothing tells where it ends). The
+ * line is lower than for onsets (`END_THRESHOLD`), so that a soft ending (a fricative, a
+ * fading vowel) stays in the word.
+ */
+export function soundEnds(
+  levelsDb: Float32Array,
+  settings: OnsetSettings = DEFAULT_ONSET_SETTINGS,
+): (start: number, end: number) => number {
+  const line = soundLine(levelsDb, END_THRESHOLD);
+  if (line === null) return (_, end) => end;
+  const pauseFrames = Math.max(1, Math.round(settings.minPauseSeconds / ONSET_FRAME_SECONDS));
+  return (start, end) => {
+    const first = Math.max(0, Math.floor(start / ONSET_FRAME_SECONDS + 1e-6));
+    const last = Math.min(levelsDb.length, Math.ceil(end / ONSET_FRAME_SECONDS - 1e-6));
+    let f = last - 1;
+    while (f >= first && levelsDb[f]! < line) f--;
+    if (f < first || last - 1 - f < pauseFrames) return end;
+    return Math.max(start, Math.min(end, (f + 1) * ONSET_FRAME_SECONDS));
+  };
+}
+
+/** Share of the floor-to-speech range above which a word's sound has not yet ended. */
+const END_THRESHOLD = 0.2;
 
 /**
  * Word starts moved to the onsets they stand for: a monotone matching of words to onsets (each

@@ -62,6 +62,40 @@ describe('murmur align', () => {
     expect(median(errors)).toBeLessThanOrEqual(0.1);
   });
 
+  it('gives the first word of each sentence a real confidence, and ends each word where its sound ends', async () => {
+    const ends: number[] = [];
+    const lineEnds: number[] = [];
+    for (const [language, seed] of [
+      ['en', 91],
+      ['es', 92],
+    ] as const) {
+      const capital = (t: string) => `${t[0]!.toUpperCase()}${t.slice(1)}`;
+      const lines = [sentence(language, seed, 8), sentence(language, seed + 1, 9)];
+      const text = `${capital(lines[0])}. ${capital(lines[1])}.`;
+      const speech = timedSpeech(dir, `ends-${seed}`, language, text, seed);
+      const cased = (await align(speech.path, text)).prediction_raw.transcription;
+      const lower = (await align(speech.path, text.toLowerCase())).prediction_raw.transcription;
+      expect(cased.map((s) => s.words[0]!.word.trim())).toEqual(
+        lines.map((l) => capital(l.split(' ')[0]!)),
+      );
+      // Case is not heard: a capital does not make a word less likely than in lower case.
+      cased.forEach((segment, k) => {
+        expect(segment.words[0]!.confidence).toBeGreaterThan(0.1);
+        expect(segment.words[0]!.confidence).toBeCloseTo(lower[k]!.words[0]!.confidence, 1);
+      });
+      const words = cased.flatMap((s) => s.words);
+      words.forEach((w, i) => ends.push(Math.abs(w.time_end - speech.words[i]!.end)));
+      let at = 0;
+      for (const segment of cased) {
+        at += segment.words.length;
+        // The pause after a sentence is not the sentence's.
+        lineEnds.push(segment.time_end - speech.words[at - 1]!.end);
+      }
+    }
+    expect(median(ends)).toBeLessThanOrEqual(0.05);
+    for (const late of lineEnds) expect(late).toBeLessThanOrEqual(0.1);
+  });
+
   it('keeps the cues of a subtitle file as segments, and marks a line never said', async () => {
     const said = [sentence('en', 61, 7), sentence('en', 62, 8)];
     const media = spokenFile(

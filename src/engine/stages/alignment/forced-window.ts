@@ -40,8 +40,11 @@ export async function forcedWindow(
   model: LoadedWhisper,
   audio: Float32Array,
   language: string,
-  /** Each word's tokens, a leading space included. */
-  wordTokens: readonly (readonly number[])[],
+  /**
+   * Each word's tokens, a leading space included, in each way of writing it the model may be
+   * given (as written first; see `caseVariants`).
+   */
+  wordTokens: readonly (readonly (readonly number[])[])[],
   signal?: AbortSignal,
 ): Promise<ForcedWindow> {
   const { vocab } = model;
@@ -59,6 +62,8 @@ export async function forcedWindow(
   const probabilities: number[] = [];
   const segments: ForcedSegment[] = [];
   const wordStarts: number[] = [];
+  /** The tokens each word was given: the way of writing it the model found likeliest. */
+  const given: (readonly number[])[] = [];
   try {
     const firstStart = bestTimestamp(
       step.lastLogits,
@@ -69,7 +74,8 @@ export async function forcedWindow(
     let open: ForcedSegment = { start: firstStart, end: lastIndex, from: 0, to: 0 };
     step = await model.step(encoded, [ts + firstStart], step.past);
     let index = 0;
-    for (const [w, pieces] of wordTokens.entries()) {
+    for (const [w, ways] of wordTokens.entries()) {
+      let pieces = likeliestWay(step.lastLogits, ways);
       // Between words the model may close its segment and open another, as it would when
       // decoding freely: when its timestamps together are likelier than the given token.
       const first = pieces[0];
@@ -86,7 +92,9 @@ export async function forcedWindow(
         const start = bestTimestamp(step.lastLogits, ts, end, lastIndex);
         step = await model.step(encoded, [ts + start], step.past);
         open = { start, end: lastIndex, from: index, to: index };
+        pieces = likeliestWay(step.lastLogits, ways);
       }
+      given.push(pieces);
       wordStarts.push(index);
       for (const token of pieces) {
         signal?.throwIfAborted();
@@ -128,7 +136,7 @@ export async function forcedWindow(
     }
   }
 
-  const words: ForcedWord[] = wordTokens.map((pieces, w) => {
+  const words: ForcedWord[] = given.map((pieces, w) => {
     const from = wordStarts[w]!;
     const to = from + pieces.length;
     const sameSegment = to < tokenStart.length && segmentEnd[to] === segmentEnd[from];
@@ -153,6 +161,24 @@ export async function forcedWindow(
   const settledTokens = cut ? last.from : probabilities.length;
   const settled = wordStarts.filter((start) => start < settledTokens).length;
   return { words, settled };
+}
+
+/**
+ * Of the ways a word may be written, the one whose first token the model finds likeliest here.
+ * Case is how a text was written, not something heard: a model that would write "the" where
+ * the script has "The" (the first word of a sentence the model placed mid-segment, or a model
+ * that writes in lower case) would otherwise find the word itself unlikely, giving it a
+ * confidence near 0 and a time pulled off its speech.
+ */
+function likeliestWay(
+  logits: Float32Array,
+  ways: readonly (readonly number[])[],
+): readonly number[] {
+  let best = ways[0]!;
+  for (const way of ways) {
+    if (way.length > 0 && logits[way[0]!]! > logits[best[0] ?? 0]!) best = way;
+  }
+  return best;
 }
 
 /**

@@ -7,10 +7,15 @@
  * they take recognised ones.
  */
 import type { RecognisedSegment } from '../../../core/assemble/response';
-import { ONSET_FRAME_SECONDS, snapToOnsets, soundOnsets } from '../../../core/alignment/onsets';
+import {
+  ONSET_FRAME_SECONDS,
+  snapToOnsets,
+  soundEnds,
+  soundOnsets,
+} from '../../../core/alignment/onsets';
 import { frameLevelsDb } from '../../../core/audio/levels';
 import { nextRun } from '../../../core/alignment/runs';
-import { scriptWords, type Script } from '../../../core/alignment/script';
+import { caseVariants, scriptWords, type Script } from '../../../core/alignment/script';
 import {
   estimateWordTimes,
   type HeardWord,
@@ -90,10 +95,16 @@ export async function run(input: AlignmentStageInput, context: StageContext): Pr
     settings.snapReachSeconds,
     said.map((i) => (estimates[i]!.heard ? estimates[i]!.start : null)),
   );
+  // A word ends where its sound ends, not where the next one starts after a pause. A start
+  // moved to its onset can pass the end forced decoding gave (that end was the next token's
+  // start, placed early): the word then runs to the next word's start, less the quiet before it.
+  const soundEnd = soundEnds(levels);
   timedSaid.forEach((word, k) => {
     word.start = starts[k]!;
     const next = starts[k + 1];
-    word.end = Math.max(word.start, next === undefined ? word.end : Math.min(word.end, next));
+    let end = next === undefined ? word.end : Math.min(word.end, next);
+    if (end <= word.start + ONSET_FRAME_SECONDS && next !== undefined) end = next;
+    word.end = soundEnd(word.start, Math.max(word.start, end));
   });
   // A word that was not said takes no time, where it stands in the text, with no confidence.
   const timed: ForcedWord[] = new Array<ForcedWord>(words.length);
@@ -207,7 +218,7 @@ async function timeWords(
       model,
       audio,
       language,
-      given.map((w) => model.encodeText(` ${w}`)),
+      given.map((w) => caseVariants(w).map((way) => model.encodeText(` ${way}`))),
       signal,
     );
     const settled = Math.max(overlap + 1, found.settled);
