@@ -71,7 +71,7 @@ describe('murmur align', () => {
     ] as const) {
       const capital = (t: string) => `${t[0]!.toUpperCase()}${t.slice(1)}`;
       const lines = [sentence(language, seed, 8), sentence(language, seed + 1, 9)];
-      const text = `${capital(lines[0])}. ${capital(lines[1])}.`;
+      const text = `${capital(lines[0]!)}. ${capital(lines[1]!)}.`;
       const speech = timedSpeech(dir, `ends-${seed}`, language, text, seed);
       const cased = (await align(speech.path, text)).prediction_raw.transcription;
       const lower = (await align(speech.path, text.toLowerCase())).prediction_raw.transcription;
