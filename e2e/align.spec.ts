@@ -1,8 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { sentence } from '../tools/testing/speech';
 import { timedSpeech } from '../tools/testing/timed-speech';
+import type { TranscriptionResponse } from '../src/core/contract/response';
+import { seriousViolations } from './fixtures/axe';
+import { spokenFile } from '../tools/testing/speech';
 import { useLocalModels } from './fixtures/test-models';
 import { AppPage } from './pages/app-page';
 
@@ -56,6 +59,55 @@ test.describe('time a text I already have', () => {
     await page.screenshot({ path: join(info.outputDir, 'aligned.png'), fullPage: true });
   });
 
+  test('marks a line nobody said in the editor and the VTT, and leaves it out of the SRT', async ({
+    page,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const said = [sentence('en', 2211, 6), sentence('en', 2212, 7)];
+    const media = spokenFile(
+      info.outputDir,
+      'unsaid',
+      said.map((text) => ({ language: 'en' as const, text })),
+      1,
+    );
+    const never = 'Nobody ever read this line of the script aloud to anyone.';
+    await useLocalModels(page, baseURL!, false);
+    const app = new AppPage(page);
+    await app.goto();
+    await app.chooseFile(media.path);
+    await app.toggle('align_script');
+    await app.fill('script', `${said[0]}.\n${never}\n${said[1]}.`);
+    await app.submit();
+    await app.expectResult(150_000);
+
+    const segments = app.byId('result.segment');
+    await expect(segments).toHaveCount(3);
+    await expect(segments.nth(1)).toHaveAttribute('data-not-said', 'true');
+    await expect(segments.nth(1).getByTestId('result.segment-not-said')).toHaveText('Not said');
+    await expect(segments.nth(1).getByTestId('result.segment-not-said')).toBeVisible();
+    await expect(app.byId('result.segment-not-said')).toHaveCount(1);
+    // Nothing to play from: the line's time is not a button, and its words say they were not said.
+    await expect(segments.nth(1).getByTestId('result.segment-time')).toHaveCount(0);
+    await expect(segments.nth(1).getByRole('button', { name: 'Nobody, not said' })).toBeVisible();
+    await expect(segments.nth(0).getByTestId('result.segment-time')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const read = async (format: 'readable-vtt' | 'srt' | 'json') =>
+      readFileSync((await (await app.download(format)).path())!, 'utf8');
+    expect(await read('readable-vtt')).toContain(`\n\nNOTE Not said: ${never}\n\n`);
+    const srt = await read('srt');
+    expect(srt).not.toContain('Nobody');
+    expect(srt.match(/ --> /g)).toHaveLength(2);
+    const json = JSON.parse(await read('json')) as TranscriptionResponse;
+    expect(json.prediction_raw.transcription.map((s) => s.not_said ?? false)).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    await page.screenshot({ path: join(info.outputDir, 'not-said.png'), fullPage: true });
+  });
+
   test('reads a subtitle file into the text box', async ({ page, baseURL }, info) => {
     mkdirSync(info.outputDir, { recursive: true });
     const srt =
@@ -67,6 +119,17 @@ test.describe('time a text I already have', () => {
     await app.goto();
     await app.toggle('align_script');
     await app.byId('options.script-file').setInputFiles(path);
+    await expect(app.byId('options.script')).toHaveValue(srt);
+
+    // A file that is not text is not put in the box: the page says why, naming the line.
+    await app.byId('options.script-file').setInputFiles({
+      name: 'photo.srt',
+      mimeType: 'application/x-subrip',
+      buffer: Buffer.from([0x31, 0x0a, 0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]),
+    });
+    await expect(app.fieldError('script')).toHaveText(
+      'The script is not text: line 2 holds bytes that are not UTF-8. Give the text that was said as plain text, SRT or VTT, in UTF-8.',
+    );
     await expect(app.byId('options.script')).toHaveValue(srt);
   });
 });

@@ -36,18 +36,21 @@ export function SegmentEditor({
   const [editingWord, setEditingWord] = useState<number | null>(null);
   const found = useAppStore((s) => (s.findMatch?.segmentIndex === index ? s.findMatch : null));
   const item = useRef<HTMLLIElement>(null);
+  // A line of a script that nobody said: marked, and with no time to play from.
+  const notSaid = segment.not_said === true;
   useEffect(() => {
     if (found) item.current?.scrollIntoView?.({ block: 'nearest' });
   }, [found]);
   return (
     <li
       ref={item}
-      className={`flex gap-3 px-4 py-3 ${found ? 'bg-yellow-50' : ''}`}
+      className={`flex gap-3 px-4 py-3 ${found ? 'bg-yellow-50' : notSaid ? 'border-l-4 border-amber-500 bg-amber-50' : ''}`}
       data-found={found ? 'true' : undefined}
+      data-not-said={notSaid ? 'true' : undefined}
       data-testid="result.segment"
       data-begin={segment.time_begin}
     >
-      {playable ? (
+      {playable && !notSaid ? (
         <button
           type="button"
           onClick={() => seekTo(segment.time_begin)}
@@ -76,6 +79,14 @@ export function SegmentEditor({
           >
             {segment.language}
           </span>
+          {notSaid && (
+            <span
+              className="rounded bg-amber-100 px-1.5 py-0.5 text-amber-950 ring-1 ring-amber-500"
+              data-testid="result.segment-not-said"
+            >
+              Not said
+            </span>
+          )}
         </div>
         {editingText ? (
           <SegmentTextForm segment={segment} index={index} onDone={() => setEditingText(false)} />

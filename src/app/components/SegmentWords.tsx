@@ -77,11 +77,15 @@ export function SegmentWords(props: SegmentWordsProps) {
               tabIndex={w === focusable ? 0 : -1}
               aria-pressed={chosen === w}
               aria-current={spoken === w ? 'time' : undefined}
-              aria-label={`${word.word.trim()}, at ${clock(word.time_begin)}`}
+              aria-label={
+                segment.not_said
+                  ? `${word.word.trim()}, not said`
+                  : `${word.word.trim()}, at ${clock(word.time_begin)}`
+              }
               title={`${word.time_begin.toFixed(2)} s · ${Math.round(word.confidence * 100)}% sure`}
               onClick={() => {
                 onChoose(w);
-                if (playable) seekTo(word.time_begin);
+                if (playable && !segment.not_said) seekTo(word.time_begin);
               }}
               onDoubleClick={() => onEdit(w)}
               onKeyDown={(e) => {

@@ -27,7 +27,7 @@ export function readableText(
   mediaDuration: number,
 ): string {
   const cues = readableCues(segments, limits, mediaDuration);
-  return format === 'srt' ? renderReadableSrt(cues) : renderReadableVtt(cues);
+  return format === 'srt' ? renderReadableSrt(cues) : renderReadableVtt(cues, segments);
 }
 
 export function saveFile(text: string, format: OutputFormat, baseName: string): void {

@@ -28,6 +28,8 @@ export interface RecognisedSegment {
   words: RecognisedWord[];
   /** Set on a translated segment: what was recognised, in the language it was heard in. */
   source?: { text: string; language: string };
+  /** Set on a line of a script that nobody said: it has no time and its words no confidence. */
+  notSaid?: true;
   /** Set when diarization is on: the segment's speaker label. */
   speaker?: string;
 }
@@ -76,6 +78,7 @@ export function toResponseSegment(s: RecognisedSegment, speaker: string): Segmen
     time_end: Math.max(begin, roundToMillisecond(s.end)),
     speaker,
     channel: channelLabel(s.channel),
+    ...(s.notSaid ? { not_said: true as const } : {}),
     ...(s.source
       ? {
           source_transcription: withLeadingSpace(s.source.text),

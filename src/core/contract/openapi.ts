@@ -99,6 +99,12 @@ const segmentSchema: Schema = {
     source_language: string(
       'Translated segments only (an added field): the code of the language it was heard in.',
     ),
+    not_said: {
+      type: 'boolean',
+      enum: [true],
+      description:
+        'Aligned segments only (an added field): true on a line of the script that nobody said; absent otherwise.',
+    },
   },
 };
 

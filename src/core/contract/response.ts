@@ -23,6 +23,11 @@ export interface Segment {
    */
   source_transcription?: string;
   source_language?: string;
+  /**
+   * Added field, on aligned segments only: `true` on a line of the given script that nobody
+   * said (no time, confidence 0); absent on every other segment.
+   */
+  not_said?: true;
 }
 
 /** Spec 2.5. */

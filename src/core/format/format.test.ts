@@ -82,6 +82,56 @@ describe('subtitle renderers', () => {
   });
 });
 
+describe('a script line nobody said, and segments that take no time', () => {
+  const seg = (text: string, begin: number, end: number, extra: Partial<Segment> = {}) =>
+    ({
+      words: [],
+      transcription: ` ${text}`,
+      language: 'en',
+      time_begin: begin,
+      time_end: end,
+      speaker: 'speaker_not_activated',
+      channel: 'channel_0',
+      ...extra,
+    }) satisfies Segment;
+  const aligned = [
+    seg('First line.', 1, 2.5),
+    seg('Never said.', 2.5, 2.5, { not_said: true }),
+    seg('Last line.', 4, 5),
+  ];
+
+  it('leaves the line out of SRT and TXT, and writes it as a NOTE in its place in VTT', () => {
+    expect(renderSrt(aligned)).toBe(
+      '1\n00:00:01,000 --> 00:00:02,500\n First line.\n\n2\n00:00:04,000 --> 00:00:05,000\n Last line.\n',
+    );
+    expect(renderTxt(aligned)).toBe('First line.\nLast line.\n');
+    expect(renderVtt(aligned)).toBe(
+      'WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\n First line.\n\nNOTE Not said: Never said.\n\n2\n00:00:04.000 --> 00:00:05.000\n Last line.\n',
+    );
+    expect(JSON.parse(renderPrediction(aligned, 'json'))[1]).toMatchObject({ not_said: true });
+  });
+
+  it('never writes an entry that ends where it starts', () => {
+    const empty = [
+      seg('a', 1, 1),
+      seg('b', 1.3, 2),
+      seg('c', 3, 3),
+      seg('d', 3, 3.5),
+      seg('e', 9, 9),
+    ];
+    const times = renderSrt(empty)
+      .split('\n')
+      .filter((line) => line.includes(' --> '));
+    expect(times).toEqual([
+      '00:00:01,000 --> 00:00:01,300',
+      '00:00:01,300 --> 00:00:02,000',
+      '00:00:03,000 --> 00:00:03,001',
+      '00:00:03,000 --> 00:00:03,500',
+      '00:00:09,000 --> 00:00:10,000',
+    ]);
+  });
+});
+
 describe('timecodes', () => {
   it('rounds to the millisecond and never lets an entry end before it starts', () => {
     expect(toMilliseconds(1.0005)).toBe(1001);

@@ -119,6 +119,40 @@ function checkLimits(segments: Segment[], speakers: string[], limits: CueLimits)
 }
 
 describe('readable cues', () => {
+  it('show no line of a script that nobody said; VTT keeps it as a NOTE where it stands', () => {
+    const line = (text: string, begin: number, notSaid = false): Segment => {
+      const words = text.split(' ').map((word, i) => ({
+        word: ` ${word}`,
+        time_begin: begin + i * 0.4,
+        time_end: notSaid ? begin : begin + (i + 1) * 0.4,
+        confidence: notSaid ? 0 : 0.9,
+      }));
+      return {
+        words: notSaid ? words.map((w) => ({ ...w, time_begin: begin })) : words,
+        transcription: ` ${text}`,
+        language: 'en',
+        time_begin: begin,
+        time_end: notSaid ? begin : begin + words.length * 0.4,
+        speaker: 'speaker_not_activated',
+        channel: 'channel_0',
+        ...(notSaid ? { not_said: true as const } : {}),
+      };
+    };
+    const segments = [
+      line('Good morning everyone.', 1),
+      line('Nobody said this.', 2.2, true),
+      line('Welcome to the talk.', 5),
+    ];
+    const cues = readableCues(segments);
+    expect(cues.flatMap((c) => c.words)).toEqual(
+      'Good morning everyone. Welcome to the talk.'.split(' '),
+    );
+    expect(cues.every((c) => c.end > c.begin)).toBe(true);
+    expect(renderReadableVtt(cues, segments)).toBe(
+      'WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.295\nGood morning everyone.\n\nNOTE Not said: Nobody said this.\n\n2\n00:00:05.000 --> 00:00:06.600\nWelcome to the talk.\n',
+    );
+  });
+
   it('keep every limit, every word in order, and times that never overlap', () => {
     fc.assert(
       fc.property(fc.array(segmentSpec(true), { maxLength: 6 }), limitsSpec, (specs, limits) => {

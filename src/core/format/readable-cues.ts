@@ -74,6 +74,8 @@ const PHRASE_STARTS = new Set(
 function timedWords(segments: readonly Segment[]): TimedWord[] {
   const words: TimedWord[] = [];
   for (const segment of segments) {
+    // A line of a script that nobody said is not shown: it has no time to be shown in.
+    if (segment.not_said) continue;
     const voice = `${segment.channel}\u0000${segment.speaker}`;
     const given = segment.words.filter((w) => w.word.trim() !== '');
     if (given.length > 0) {

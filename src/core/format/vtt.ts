@@ -9,10 +9,11 @@ export function escapeCueText(text: string): string {
 }
 
 /**
- * WebVTT text (spec 2.8): `WEBVTT`, a blank line, then entries laid out as in SRT. No STYLE,
- * NOTE or cue settings are emitted: players style captions themselves.
+ * WebVTT text (spec 2.8): `WEBVTT`, a blank line, then entries laid out as in SRT. No STYLE or
+ * cue settings are emitted: players style captions themselves. The one NOTE is a line of a
+ * script that nobody said, in its place (`NOTE Not said: …`).
  */
 export function renderVtt(segments: readonly TimedText[]): string {
-  const entries = subtitleEntries(segments, '.', escapeCueText);
+  const entries = subtitleEntries(segments, '.', escapeCueText, true);
   return entries.length === 0 ? 'WEBVTT\n' : `WEBVTT\n\n${entries.join('\n\n')}\n`;
 }

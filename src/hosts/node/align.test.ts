@@ -5,6 +5,7 @@ import type { ErrorBody } from '../../core/contract/errors';
 import type { TranscriptionResponse } from '../../core/contract/response';
 import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech';
 import { timedSpeech } from '../../../tools/testing/timed-speech';
+import { parseSubtitles } from '../../core/subtitles/parse';
 import { main } from './cli';
 import { helpText } from './help';
 import { REPO, TEST_WHISPER_ID } from './ffmpeg-fixtures';
@@ -113,6 +114,7 @@ describe('murmur align', () => {
     const response = await align(media, srt);
     const segments = response.prediction_raw.transcription;
     expect(segments.map((s) => s.transcription.trim())).toEqual([said[0], never, said[1]]);
+    expect(segments.map((s) => s.not_said)).toEqual([undefined, true, undefined]);
     const confidence = (k: number) =>
       segments[k]!.words.reduce((sum, w) => sum + w.confidence, 0) / segments[k]!.words.length;
     expect(confidence(1)).toBeLessThan(Math.min(confidence(0), confidence(2)));
@@ -120,6 +122,31 @@ describe('murmur align', () => {
     const duration = response.prediction_raw.metadata.provided_file_metadata.duration;
     expect(segments[2]!.time_begin).toBeGreaterThan(segments[0]!.time_end);
     expect(segments[2]!.time_end).toBeLessThanOrEqual(duration + 0.01);
+  });
+
+  it('writes no cue for a line never said, and no cue that ends where it starts', async () => {
+    const said = [sentence('en', 63, 6), sentence('en', 64, 7)];
+    const media = spokenFile(
+      dir,
+      'unsaid',
+      said.map((text) => ({ language: 'en' as const, text })),
+      1,
+    ).path;
+    const never = 'nobody ever said this line of the script';
+    const text = `${said[0]}.\n${never}.\n${said[1]}.\n`;
+    const srt = (await align(media, text, '--output_format', 'srt')).prediction;
+    const cues = parseSubtitles(srt);
+    expect(cues.map((c) => c.lines.join(' ').trim())).toEqual([`${said[0]}.`, `${said[1]}.`]);
+    for (const cue of cues) expect(cue.end).toBeGreaterThan(cue.begin);
+    const checked = join(dir, 'aligned.srt');
+    writeFileSync(checked, srt);
+    const check = await run('check', checked);
+    expect(check.stdout).not.toMatch(/on screen for 0 seconds/);
+
+    const vtt = (await align(media, text, '--output_format', 'vtt')).prediction;
+    expect(vtt).toContain(`\n\nNOTE Not said: ${never}.\n\n2\n`);
+    const txt = (await align(media, text, '--output_format', 'txt')).prediction;
+    expect(txt).toBe(`${said[0]}.\n${said[1]}.\n`);
   });
 
   it('answers in the format asked for', async () => {

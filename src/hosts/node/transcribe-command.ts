@@ -139,7 +139,11 @@ export async function transcribe(args: CliArgs, io: CliIo, options: CliOptions):
       args.cueLimits,
       response.prediction_raw.metadata.provided_file_metadata.duration,
     );
-    io.stdout(args.subtitles === 'srt' ? renderReadableSrt(cues) : renderReadableVtt(cues));
+    io.stdout(
+      args.subtitles === 'srt'
+        ? renderReadableSrt(cues)
+        : renderReadableVtt(cues, response.prediction_raw.transcription),
+    );
     const fast = cues.filter((c) => c.tooFast).length;
     if (fast > 0) {
       io.stderr(

@@ -120,6 +120,7 @@ export async function run(input: AlignmentStageInput, context: StageContext): Pr
   let at = 0;
   for (const line of input.script.lines) {
     const lineWords = line.words.map((text, i) => ({ text: ` ${text}`, ...timed[at + i]! }));
+    const notSaid = line.words.every((_, i) => estimates[at + i]!.unheard);
     at += line.words.length;
     // Times never go back: a word that the warp placed before its predecessor starts where
     // that one starts.
@@ -136,6 +137,7 @@ export async function run(input: AlignmentStageInput, context: StageContext): Pr
       end: Math.max(...lineWords.map((w) => w.end)),
       channel: channel.index,
       words: lineWords,
+      ...(notSaid ? { notSaid: true as const } : {}),
     });
   }
   return { segments, seconds: clock() - started };
