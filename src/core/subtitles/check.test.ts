@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyFix, checkCues, checkSubtitles, type Finding } from './check';
 import type { SubtitleCue } from './cue';
@@ -101,6 +102,72 @@ describe('subtitle check', () => {
     expect(applyFix(cues, finding as Finding, NETFLIX_EN)).toEqual([
       { begin: 1, end: 3.5, lines: ['Hi. How are you?'] },
     ]);
+  });
+
+  it('offers no merge that would make a line too long or a cue too fast to read', () => {
+    const long = 'Forty characters of words in one line..';
+    const cues = lay([
+      { lines: ['So,'], seconds: 0.3, after: 0.05 },
+      { lines: [long, long], seconds: 2.2, after: 1 },
+      clean(),
+    ]);
+    const findings = checkCues(cues, NETFLIX_EN);
+    expect(findings.map((f) => [f.cue, f.kind])).toEqual([
+      [1, 'too-short'],
+      [1, 'gap'],
+      [2, 'reading-speed'],
+    ]);
+    // Merged, the words take three lines (or a line of 84 characters) at over 20 a second.
+    expect(findings[0]!.fix).toBeUndefined();
+    const merged = applyFix(
+      cues,
+      { ...findings[0]!, fix: { action: 'merge', label: '' } },
+      NETFLIX_EN,
+    );
+    expect(checkCues(merged, NETFLIX_EN).map((f) => [f.cue, f.kind])).toEqual([
+      [1, 'too-many-lines'],
+      [1, 'reading-speed'],
+    ]);
+  });
+
+  it('offers only fixes after which there are fewer findings and none of a kind more', () => {
+    const spec = fc.record({
+      words: fc.array(fc.constantFrom('a', 'word', 'longer', 'sentence.', 'extraordinary'), {
+        minLength: 1,
+        maxLength: 16,
+      }),
+      lines: fc.integer({ min: 1, max: 3 }),
+      seconds: fc.integer({ min: 100, max: 9000 }),
+      after: fc.integer({ min: -500, max: 2000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(spec, { minLength: 1, maxLength: 8 }), (specs) => {
+        const cues = lay(
+          specs.map((s) => {
+            const per = Math.ceil(s.words.length / s.lines);
+            const lines = Array.from({ length: s.lines }, (_, k) =>
+              s.words.slice(k * per, (k + 1) * per).join(' '),
+            ).filter((l) => l !== '');
+            return { lines, seconds: s.seconds / 1000, after: s.after / 1000 };
+          }),
+        );
+        for (const profile of [NETFLIX_EN, VERTICAL]) {
+          const findings = checkCues(cues, profile);
+          const kinds = (list: readonly Finding[]) =>
+            list.reduce(
+              (m, f) => m.set(f.kind, (m.get(f.kind) ?? 0) + 1),
+              new Map<string, number>(),
+            );
+          const before = kinds(findings);
+          for (const finding of findings.filter((f) => f.fix)) {
+            const after = checkCues(applyFix(cues, finding, profile), profile);
+            expect(after.length).toBeLessThan(findings.length);
+            for (const [kind, n] of kinds(after)) expect(n).toBeLessThanOrEqual(before.get(kind)!);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('moves the start when the next cue leaves no room to read', () => {

@@ -46,8 +46,45 @@ const setEnd = (end: number, from: number): SubtitleFix => ({
   label: end > from ? `Extend the end to ${clock(end)}.` : `End it at ${clock(end)}.`,
 });
 
-/** Every place the cues break the profile's limits, in cue order. */
+/**
+ * Every place the cues break the profile's limits, in cue order. A finding's fix is offered
+ * only when the cues it touches come out better: the finding gone, and no finding there that
+ * was not there before (a merge that makes a line too long, or a cue too fast to read, is no
+ * fix).
+ */
 export function checkCues(cues: readonly SubtitleCue[], profile: SubtitleProfile): Finding[] {
+  return findingsOf(cues, profile).map((finding) => {
+    if (finding.fix === undefined || improves(cues, finding, profile)) return finding;
+    const rest: Finding = { ...finding };
+    delete rest.fix;
+    return rest;
+  });
+}
+
+/**
+ * Whether a finding's fix leaves the cues around it with fewer findings and none of a kind
+ * there was not as much of before. Checked on the cues a fix can change and their neighbours
+ * (the cue before to the second after), the same cues before and after.
+ */
+function improves(cues: readonly SubtitleCue[], finding: Finding, profile: SubtitleProfile) {
+  const i = finding.cue - 1;
+  const from = Math.max(0, i - 1);
+  const fixed = applyFix(cues, finding, profile);
+  const removed = cues.length - fixed.length;
+  const count = (list: readonly Finding[]) => {
+    const counts = new Map<FindingKind, number>();
+    for (const f of list) counts.set(f.kind, (counts.get(f.kind) ?? 0) + 1);
+    return counts;
+  };
+  const before = findingsOf(cues.slice(from, i + 3), profile);
+  const after = findingsOf(fixed.slice(from, i + 3 - removed), profile);
+  const was = count(before);
+  for (const [kind, n] of count(after)) if (n > (was.get(kind) ?? 0)) return false;
+  return after.length < before.length;
+}
+
+/** The findings of `checkCues`, each with the fix that would address it, tried or not. */
+function findingsOf(cues: readonly SubtitleCue[], profile: SubtitleProfile): Finding[] {
   const findings: Finding[] = [];
   const gap = ms(profile.gapSeconds);
   const minMs = ms(profile.minSeconds);
