@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { readableCues } from '../src/core/format/readable-cues';
-import { checkCues } from '../src/core/subtitles/check';
+import { checkCues, checkSubtitles } from '../src/core/subtitles/check';
 import { BBC, NETFLIX_EN, VERTICAL } from '../src/core/subtitles/profiles';
 import { fixtureResponse } from './fixtures/response';
 import { AppPage } from './pages/app-page';
@@ -102,6 +102,40 @@ test('checks the readable subtitles against the chosen profile, and a file of th
   await expect(app.byId('check.summary')).toHaveText(
     'No findings in 4 cues of own.srt against Netflix (English).',
   );
+  // The file with its fixes made can be taken away, in its own format, and checks clean.
+  await expect(app.byId('check.download-srt')).toHaveText(
+    'Download the fixed file (own-fixed.srt)',
+  );
+  await expect(app.byId('check.download-vtt')).toHaveCount(0);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    app.byId('check.download-srt').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('own-fixed.srt');
+  const fixed = readFileSync((await download.path())!, 'utf8');
+  expect(fixed).toBe(
+    [
+      '1',
+      '00:00:01,000 --> 00:00:03,000',
+      'A clean line.',
+      '',
+      '2',
+      '00:00:04,000 --> 00:00:05,950',
+      'This is far too much text for',
+      'the time.',
+      '',
+      '3',
+      '00:00:07,000 --> 00:00:09,000',
+      'Another clean line.',
+      '',
+      '4',
+      '00:00:10,000 --> 00:00:14,000',
+      'A single line that runs on',
+      'and on well past its limit.',
+      '',
+    ].join('\n'),
+  );
+  expect(checkSubtitles(fixed, NETFLIX_EN).findings).toEqual([]);
 
   await app.byId('check.profile').selectOption('vertical');
   await expect(app.byId('check.summary')).toHaveText(
@@ -112,6 +146,22 @@ test('checks the readable subtitles against the chosen profile, and a file of th
     'Cue 2 (00:00:04,000) reads at 20.0 characters a second; the profile allows 17.',
     'Cue 4 (00:00:10,000) has a line of 27 characters; the profile allows 26.',
   ]);
+
+  // A merge whose words would not fit two lines is not offered as a fix.
+  const crowded = info.outputPath('crowded.srt');
+  const long = 'Forty characters of words in one line..';
+  writeFileSync(
+    crowded,
+    `1\n00:00:01,000 --> 00:00:01,300\nSo,\n\n2\n00:00:01,350 --> 00:00:03,550\n${long}\n${long}\n`,
+  );
+  await app.byId('check.profile').selectOption('netflix-en');
+  await app.byId('check.open').setInputFiles(crowded);
+  await expect(app.byId('check.message')).toHaveText([
+    'Cue 1 (00:00:01,000) is on screen for 0.3 seconds; the profile asks for at least 0.833.',
+    'Cue 1 (00:00:01,000) ends 0.05 seconds before the next cue; the profile asks for a gap of at least 0.083 seconds.',
+    'Cue 2 (00:00:01,350) reads at 35.9 characters a second; the profile allows 20.',
+  ]);
+  await expect(app.byId('check.finding').first().getByTestId('check.fix')).toHaveCount(0);
 
   await expect(app.byId('check.readable')).toHaveText('Check the readable subtitles again');
   await app.byId('check.readable').click();

@@ -7,6 +7,7 @@ import { parseSubtitles } from '../../core/subtitles/parse';
 import { customProfile, presetProfile } from '../../core/subtitles/profiles';
 import { useAppStore } from '../store/app-store';
 import { CheckFindingItem } from './CheckFindingItem';
+import { FixedDownloads } from './FixedDownloads';
 import { OpenSubtitleFile } from './OpenSubtitleFile';
 
 /** Cues checked here: the readable subtitles, or a file the user opened, with fixes made. */
@@ -15,6 +16,8 @@ interface Checked {
   from: readonly SubtitleCue[] | null;
   name: string | null;
   cues: SubtitleCue[];
+  /** Fixes made to these cues so far. */
+  fixes: number;
 }
 
 /** The findings of the readable subtitles (or a file of the user's) against the profile. */
@@ -26,6 +29,7 @@ export function SubtitleCheckPanel({
   duration: number;
 }) {
   const limits = useAppStore((s) => s.cueLimits);
+  const resultName = useAppStore((s) => s.resultName);
   const profileId = useAppStore((s) => s.subtitleProfile);
   const profile = presetProfile(profileId) ?? customProfile(limits);
   const readable = useMemo(
@@ -36,10 +40,14 @@ export function SubtitleCheckPanel({
   const current =
     checked && (checked.name !== null || checked.from === readable)
       ? checked
-      : { from: readable, name: null, cues: readable.map((c) => ({ ...c })) };
+      : { from: readable, name: null, cues: readable.map((c) => ({ ...c })), fixes: 0 };
   const findings = useMemo(() => checkCues(current.cues, profile), [current.cues, profile]);
   const fix = (finding: Finding) =>
-    setChecked({ ...current, cues: applyFix(current.cues, finding, profile) });
+    setChecked({
+      ...current,
+      cues: applyFix(current.cues, finding, profile),
+      fixes: current.fixes + 1,
+    });
   const cueCount = current.cues.length === 1 ? '1 cue' : `${current.cues.length} cues`;
   const what = current.name === null ? 'the readable subtitles' : current.name;
   return (
@@ -62,8 +70,17 @@ export function SubtitleCheckPanel({
         )}
         <div className="flex flex-wrap gap-3">
           <OpenSubtitleFile
-            onOpen={(name, text) => setChecked({ from: null, name, cues: parseSubtitles(text) })}
+            onOpen={(name, text) =>
+              setChecked({ from: null, name, cues: parseSubtitles(text), fixes: 0 })
+            }
           />
+          {current.fixes > 0 && (
+            <FixedDownloads
+              cues={current.cues}
+              name={current.name ?? resultName}
+              own={current.name !== null}
+            />
+          )}
           {current.name !== null && (
             <button
               type="button"
