@@ -147,6 +147,21 @@ describe('murmur align', () => {
     expect(vtt).toContain(`\n\nNOTE Not said: ${never}.\n\n2\n`);
     const txt = (await align(media, text, '--output_format', 'txt')).prediction;
     expect(txt).toBe(`${said[0]}.\n${said[1]}.\n`);
+
+    // Readable subtitles: the line is no cue; in VTT it is a NOTE between the two said lines.
+    const script = join(dir, 'unsaid.txt');
+    writeFileSync(script, text);
+    const readable = await run('align', media, script, '--subtitles', 'vtt');
+    expect(readable.code).toBe(0);
+    const notes = readable.stdout.split('\n\n').map((block) => block.startsWith('NOTE'));
+    expect(readable.stdout).toContain(`\n\nNOTE Not said: ${never}.\n\n`);
+    expect(notes.indexOf(true)).toBeGreaterThan(1);
+    expect(notes.indexOf(true)).toBeLessThan(notes.length - 1);
+    expect(
+      parseSubtitles(readable.stdout)
+        .flatMap((c) => c.lines)
+        .join(' '),
+    ).not.toContain('nobody');
   });
 
   it('answers in the format asked for', async () => {
