@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { sentence } from '../tools/testing/speech';
 import { savedSession } from './fixtures/saved-session';
-import { spokenFile } from './fixtures/speech-files';
-import { useLocalModels } from './fixtures/test-models';
+import { conversationFile, spokenFile } from './fixtures/speech-files';
+import { TEST_WHISPER, useLocalModels } from './fixtures/test-models';
 import { AppPage } from './pages/app-page';
 
 /** What this site keeps in IndexedDB: the session's keys and the history's media, by name. */
@@ -204,5 +205,97 @@ test.describe('the history of transcriptions', () => {
     expect((await storedKeys(page)).session).toEqual([]);
     // The history keeps it until it is deleted there.
     await expect(app.byId('history.item-title')).toHaveText(['closed']);
+  });
+
+  test("a reopened entry keeps its corrections, its speakers' names and their undo steps", async ({
+    page,
+    baseURL,
+  }, info) => {
+    test.setTimeout(360_000);
+    mkdirSync(info.outputDir, { recursive: true });
+    const talk = conversationFile(info.outputDir, 'interview', [
+      { variant: 'm3', text: sentence('en', 3201, 9) },
+      { variant: 'f5', text: sentence('en', 3202, 9) },
+      { variant: 'm3', text: sentence('en', 3203, 9) },
+    ]);
+    const other = spokenFile(info.outputDir, 'memo', [{ language: 'en', seed: 408, words: 6 }]);
+    await useLocalModels(page, baseURL!, false);
+    const link = new URLSearchParams({
+      models: `${baseURL}/hub/`,
+      model: TEST_WHISPER,
+      segmentation: 'murmur-test/segmentation-synth',
+      embedding: 'murmur-test/embedding-synth',
+    });
+    await page.goto(`/?${link}`);
+    const app = new AppPage(page);
+    await app.byId('form.submit').waitFor();
+    await app.chooseFile(talk.path);
+    await app.toggle('toggle_diarization');
+    await app.fill('diarization_num_speakers', '2');
+    await app.submit();
+    await app.expectResult(200_000);
+    await expect(app.byId('history.item')).toHaveCount(1);
+
+    // A word corrected, and the first speaker named.
+    const firstText = app.byId('result.segment').first().getByTestId('result.segment-text');
+    await app.byId('result.segment').first().getByTestId('result.word').nth(1).click();
+    await app.byId('result.player').evaluate((m) => (m as HTMLMediaElement).pause());
+    await page.keyboard.press('F2');
+    await app.byId('editor.word-input').fill('Zebra');
+    await page.keyboard.press('Enter');
+    await expect(firstText).toContainText('Zebra');
+    const corrected = await firstText.innerText();
+    const anna = page.locator('[data-testid="speaker.name"][data-speaker="speaker_0"]');
+    await anna.fill('Anna');
+    await anna.press('Enter');
+    await expect(app.byId('editor.speaker').first()).toHaveValue('Anna');
+
+    // Another file, transcribed and shown in its place.
+    await app.toggle('toggle_diarization');
+    await app.chooseFile(other.path);
+    await app.submit();
+    await expect(app.byId('result.title')).toHaveText('memo', { timeout: 200_000 });
+    await expect(app.byId('history.item')).toHaveCount(2);
+
+    const entry = app.byId('history.item').filter({ hasText: 'interview' });
+    /** What the page shows of the reopened entry: the editor, the preview, the downloads. */
+    const expectCorrected = async () => {
+      await expect(app.byId('result.title')).toHaveText('interview');
+      await expect(firstText).toHaveText(corrected);
+      await expect(anna).toHaveValue('Anna');
+      await expect(app.byId('editor.speaker').first()).toHaveValue('Anna');
+      await expect(app.byId('editor.undo')).toBeEnabled();
+      await expect(entry).toContainText('Zebra');
+      const txt = readFileSync(await (await app.download('txt')).path(), 'utf8');
+      expect(txt).toMatch(/^Anna: .*Zebra/);
+      expect(txt).not.toContain('speaker_0');
+      const documents = app.byId('documents');
+      if ((await documents.getAttribute('open')) === null) {
+        await documents.locator('summary').click();
+      }
+      const markdown = readFileSync(await (await app.download('markdown')).path(), 'utf8');
+      expect(markdown).toContain('Anna');
+      expect(markdown).not.toContain('speaker_0');
+    };
+    await entry.getByTestId('history.open').click();
+    await expectCorrected();
+    await page.screenshot({ path: '/tmp/app-history-reopened.png', fullPage: true });
+
+    // The same after a reload, and after opening the other entry and this one again.
+    await page.reload();
+    await expectCorrected();
+    await app.byId('history.item').filter({ hasText: 'memo' }).getByTestId('history.open').click();
+    await expect(app.byId('result.title')).toHaveText('memo');
+    await expect(app.byId('editor.undo')).toBeDisabled();
+    await entry.getByTestId('history.open').click();
+    await expectCorrected();
+
+    // Its undo steps came back with it: the name goes first, then the word.
+    await app.byId('editor.undo').click();
+    await expect(anna).toHaveValue('speaker_0');
+    await app.byId('editor.undo').click();
+    await expect(firstText).not.toContainText('Zebra');
+    // An undone correction is what the entry shows from then on.
+    await expect(entry).not.toContainText('Zebra');
   });
 });

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App';
-import { loadHistory } from './store/history-actions';
+import { keepCorrections, loadHistory } from './store/history-actions';
 import { loadStoredRecordings } from './store/recording-actions';
 import { keepSession, restoreSession } from './store/session-persistence';
 import './index.css';
@@ -15,6 +15,7 @@ createRoot(root).render(
 );
 
 keepSession();
+keepCorrections();
 void restoreSession();
 void loadHistory();
 void loadStoredRecordings();

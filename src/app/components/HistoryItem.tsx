@@ -1,12 +1,18 @@
 import { length } from '../lib/time';
-import { formatBytes, MEDIA_LEFT_OUT, type HistoryEntry } from '../lib/history-entry';
+import {
+  entrySegments,
+  formatBytes,
+  MEDIA_LEFT_OUT,
+  type HistoryEntry,
+} from '../lib/history-entry';
 import { openHistoryEntry, removeHistoryEntry } from '../store/history-actions';
 
 const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One kept transcription: what it was, when, and how to reopen or delete it. */
 export function HistoryItem({ entry }: { entry: HistoryEntry }) {
-  const first = entry.response.prediction_raw.transcription
+  // As last corrected: the preview reads what reopening the entry shows.
+  const first = entrySegments(entry)
     .map((s) => s.transcription.trim())
     .join(' ');
   const details = [

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
 import { DEFAULT_VALUES } from './form-fields';
-import { formatBytes, requestOptions, searchHistory, type HistoryEntry } from './history-entry';
+import {
+  entrySegments,
+  formatBytes,
+  requestOptions,
+  searchHistory,
+  type HistoryEntry,
+} from './history-entry';
 
 function segment(text: string, source?: string): Segment {
   return {
@@ -55,6 +61,29 @@ describe('the history', () => {
 
   it('needs every word of the query', () => {
     expect(searchHistory([older, newer], 'harbour café')).toEqual([]);
+  });
+
+  it('finds and shows a corrected entry by its corrections and names, not what they replaced', () => {
+    const recognised = [segment('their harbour opens at dawn')];
+    const corrected = [segment('the harbour opens at dawn')];
+    const edited: HistoryEntry = {
+      ...entry('d', 3000, recognised),
+      edits: {
+        versions: [
+          { segments: recognised, names: {} },
+          { segments: corrected, names: {} },
+          { segments: corrected, names: { speaker_0: 'Anna' } },
+        ],
+        index: 2,
+      },
+    };
+    expect(entrySegments(edited)).toBe(corrected);
+    expect(searchHistory([older, edited], 'anna').map((e) => e.id)).toEqual(['d']);
+    expect(searchHistory([older, edited], 'their')).toEqual([]);
+    // An undone correction is not what the entry shows.
+    const undone: HistoryEntry = { ...edited, edits: { ...edited.edits!, index: 0 } };
+    expect(entrySegments(undone)).toBe(recognised);
+    expect(searchHistory([undone], 'anna')).toEqual([]);
   });
 
   it('keeps the options but not the file', () => {

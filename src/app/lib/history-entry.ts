@@ -1,4 +1,5 @@
-import type { TranscriptionResponse } from '../../core/contract/response';
+import type { Segment, TranscriptionResponse } from '../../core/contract/response';
+import type { SpeakerNames } from '../../core/edit/speaker-names';
 import type { FormValues } from './form-fields';
 
 /** The request's options as the user set them (the file itself is kept apart, if at all). */
@@ -6,6 +7,22 @@ export type RequestOptions = Omit<FormValues, 'file'>;
 
 /** Why an entry's media was not kept with it. */
 export type MediaLeftOut = 'not-allowed' | 'too-large' | 'no-room' | 'refused' | 'no-file';
+
+/** One step of an entry's corrections: the segments and the names given to their speakers. */
+export interface EntryVersion {
+  segments: Segment[];
+  names: SpeakerNames;
+}
+
+/**
+ * The corrections made to an entry: its latest undo steps, oldest first, and the one shown.
+ * Kept with the entry, so that reopening it brings back the corrected text, its speakers'
+ * names and the steps to undo them.
+ */
+export interface EntryEdits {
+  versions: EntryVersion[];
+  index: number;
+}
 
 /** A finished transcription, as kept in the history. */
 export interface HistoryEntry {
@@ -23,6 +40,8 @@ export interface HistoryEntry {
   response: TranscriptionResponse;
   /** Whether the media is stored beside the entry, and if not, why. */
   media: { kept: true; type: string; size: number } | { kept: false; reason: MediaLeftOut };
+  /** Absent until the transcript is corrected (and in entries kept before corrections were). */
+  edits?: EntryEdits;
 }
 
 /** The options without the file, which is kept (or not) as the media. */
@@ -32,11 +51,21 @@ export function requestOptions(values: FormValues): RequestOptions {
   return options as RequestOptions;
 }
 
-/** All the words of a result, original and translated, as one searchable text. */
+/** The entry's segments as last shown: corrected, or as recognised when never corrected. */
+export function entrySegments(entry: HistoryEntry): readonly Segment[] {
+  return (
+    entry.edits?.versions[entry.edits.index]?.segments ??
+    entry.response.prediction_raw.transcription
+  );
+}
+
+/** All the words of a result as corrected, original and translated, as one searchable text. */
 export function entryText(entry: HistoryEntry): string {
-  return entry.response.prediction_raw.transcription
-    .map((s) => `${s.transcription} ${s.source_transcription ?? ''}`)
-    .join(' ');
+  const names = Object.values(entry.edits?.versions[entry.edits.index]?.names ?? {});
+  return [
+    ...entrySegments(entry).map((s) => `${s.transcription} ${s.source_transcription ?? ''}`),
+    ...names,
+  ].join(' ');
 }
 
 /** Case- and accent-insensitive form used for searching. */
@@ -63,6 +92,8 @@ export function historySize(list: readonly HistoryEntry[]): number {
   let bytes = 0;
   for (const entry of list) {
     bytes += JSON.stringify(entry.response).length + JSON.stringify(entry.options).length;
+    // Undo steps share the segments they did not change: what is stored is near one copy.
+    if (entry.edits) bytes += JSON.stringify(entry.edits.versions.at(-1)).length;
     if (entry.media.kept) bytes += entry.media.size;
   }
   return bytes;

@@ -1,7 +1,8 @@
 import type { TranscriptionResponse } from '../../core/contract/response';
 import type { FormValues } from '../lib/form-fields';
-import { requestOptions, type HistoryEntry } from '../lib/history-entry';
+import { requestOptions, type EntryEdits, type HistoryEntry } from '../lib/history-entry';
 import { useAppStore } from './app-store';
+import { editorVersions } from './editor-slice';
 import {
   deleteAll,
   deleteEntry,
@@ -59,12 +60,74 @@ export async function addToHistory(
   return entry;
 }
 
-/** Shows a kept transcription with its player (when its media was kept). */
+/** Undo steps kept with an entry: the latest ones, as many as a reload keeps. */
+const KEPT_STEPS = 50;
+/** Entries whose corrections wait for the typing to pause before they are written. */
+const unwritten = new Map<string, HistoryEntry>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function writeCorrected(): void {
+  const entries = [...unwritten.values()];
+  unwritten.clear();
+  for (const entry of entries) void writeEntry(entry).catch(() => undefined);
+}
+
+/**
+ * Keeps the corrections of the shown result with its history entry as they are made, so that
+ * reopening the entry (now, or after a reload) shows them, with their undo steps. The entry in
+ * the page changes at once, so that its preview and search follow; the stored copy once the
+ * corrections pause, as the session's does.
+ */
+export function keepCorrections(): void {
+  useAppStore.subscribe((state, previous) => {
+    const id = state.resultEntryId;
+    if (id === null || !state.result) return;
+    if (
+      state.history === previous.history &&
+      state.historyIndex === previous.historyIndex &&
+      id === previous.resultEntryId
+    ) {
+      return;
+    }
+    const entry = state.historyEntries.find((e) => e.id === id);
+    if (!entry) return;
+    const first = Math.max(0, state.history.length - KEPT_STEPS);
+    const edits: EntryEdits = {
+      versions: state.history.slice(first),
+      index: Math.max(0, state.historyIndex - first),
+    };
+    const same =
+      entry.edits !== undefined &&
+      entry.edits.index === edits.index &&
+      entry.edits.versions.length === edits.versions.length &&
+      entry.edits.versions.every((v, i) => v === edits.versions[i]);
+    // Never corrected: the entry stays as it was written.
+    const untouched = entry.edits === undefined && state.history.length === 1;
+    if (same || untouched) return;
+    const corrected: HistoryEntry = { ...entry, edits };
+    useAppStore.setState((s) => ({
+      historyEntries: s.historyEntries.map((e) => (e.id === id ? corrected : e)),
+    }));
+    unwritten.set(id, corrected);
+    clearTimeout(timer);
+    timer = setTimeout(writeCorrected, 250);
+  });
+  // A page closed while corrections wait still keeps them.
+  window.addEventListener('pagehide', writeCorrected);
+}
+
+/**
+ * Shows a kept transcription with its player (when its media was kept), as last corrected:
+ * its text, its speakers' names and its undo steps.
+ */
 export async function openHistoryEntry(id: string): Promise<void> {
   const entry = useAppStore.getState().historyEntries.find((e) => e.id === id);
   if (!entry) return;
   const media = entry.media.kept ? await readMedia(id) : null;
-  useAppStore.getState().showResult(entry.response, entry.name, media);
+  const edits = entry.edits
+    ? { history: editorVersions(entry.edits.versions), historyIndex: entry.edits.index }
+    : undefined;
+  useAppStore.getState().showResult(entry.response, entry.name, media, edits);
   useAppStore.setState({ resultEntryId: id });
   document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
@@ -75,6 +138,8 @@ export async function openHistoryEntry(id: string): Promise<void> {
  */
 export async function removeHistoryEntry(id: string): Promise<void> {
   if (useAppStore.getState().resultEntryId === id) await closeResult();
+  // Corrections waiting to be written must not bring the entry back.
+  unwritten.delete(id);
   await deleteEntry(id).catch(() => undefined);
   useAppStore.setState((s) => ({ historyEntries: s.historyEntries.filter((e) => e.id !== id) }));
   await refreshEstimate();
@@ -83,6 +148,7 @@ export async function removeHistoryEntry(id: string): Promise<void> {
 /** Deletes every entry with its media, and closes the shown result when it is one of them. */
 export async function clearHistory(): Promise<void> {
   if (useAppStore.getState().resultEntryId !== null) await closeResult();
+  unwritten.clear();
   await deleteAll().catch(() => undefined);
   useAppStore.setState({ historyEntries: [] });
   await refreshEstimate();
