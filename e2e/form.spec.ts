@@ -108,4 +108,23 @@ test.describe('the request form', () => {
     await expect(app.byId('job.error')).toContainText('under Models');
     await expect(app.byId('job.error')).not.toContainText('"la"');
   });
+
+  test('a script with no words is named by the label of its field', async ({ page }) => {
+    const app = new AppPage(page);
+    await app.goto();
+    await app.chooseFile(jfk);
+    await app.toggle('align_script');
+    await app.fill('script', '  \n ');
+    await app.submit();
+    const problems = app.byId('form.problems');
+    await expect(problems.locator('p')).toHaveText('One thing to fix before transcribing:');
+    await expect(problems.locator('li')).toHaveText([
+      'Text that was said: The script has no words to time: give the text that was said.',
+    ]);
+    await expect(problems.getByRole('link', { name: 'Text that was said' })).toHaveAttribute(
+      'href',
+      '#field-script',
+    );
+    await problems.screenshot({ path: '/tmp/app-script-problem.png' });
+  });
 });

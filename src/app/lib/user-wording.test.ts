@@ -3,7 +3,9 @@ import { parseRequest } from '../../core/contract/parse-request';
 import { DEFAULT_VALUES, toFormData, type FormValues } from './form-fields';
 import { advanceProgress } from './progress';
 import { segmentStartNear } from './shortcuts';
-import { userError, userProblem } from './user-wording';
+import { FIELD_SPECS } from '../../core/contract/fields';
+import { scriptProblems } from '../../core/alignment/script';
+import { CONTROL_LABELS, userError, userProblem } from './user-wording';
 
 const FIELD_NAMES =
   /\b(audio|audio_url|language_behaviour|toggle_\w+|diarization_\w+|target_translation_language|webhook_url|output_format)\b/;
@@ -15,6 +17,13 @@ function pageProblems(values: FormValues): string[] {
 }
 
 describe('the page speaks the words of its controls', () => {
+  it('has a label for every field a problem can name, the script included', () => {
+    const named = [...FIELD_SPECS.map((f) => f.name), ...scriptProblems('').map((p) => p.field)];
+    expect(named).toContain('script');
+    for (const field of named) expect(CONTROL_LABELS[field], field).toBeDefined();
+    expect(CONTROL_LABELS.script).toBe('Text that was said');
+  });
+
   it('names controls, not service fields, for every form problem', () => {
     const values: FormValues = {
       ...DEFAULT_VALUES,

@@ -26,6 +26,8 @@ export const CONTROL_LABELS: Record<string, string> = {
   target_translation_language: 'Translate into',
   webhook_url: 'Webhook URL',
   output_format: 'Result format',
+  align_script: 'Time a text I already have',
+  script: 'Text that was said',
 };
 
 const quoted = (field: string) => `“${CONTROL_LABELS[field] ?? field}”`;
