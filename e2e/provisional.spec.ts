@@ -27,7 +27,7 @@ test.describe('provisional text while transcribing', () => {
     await app.goto();
     // Every provisional line the page shows, as it shows it (each may last a moment only).
     await page.evaluate(() => {
-      const seen: { text: string; italic: boolean }[] = [];
+      const seen: { text: string; italic: boolean; status: string | null }[] = [];
       (window as unknown as { provisionalSeen: typeof seen }).provisionalSeen = seen;
       new MutationObserver(() => {
         const line = document.querySelector('[data-testid="result.provisional"]');
@@ -37,6 +37,8 @@ test.describe('provisional text while transcribing', () => {
         seen.push({
           text,
           italic: words !== null && getComputedStyle(words).fontStyle === 'italic',
+          // The status's title as shown beside it.
+          status: document.querySelector('[data-testid="job.progress"] p')?.textContent ?? null,
         });
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
@@ -48,10 +50,16 @@ test.describe('provisional text while transcribing', () => {
 
     const seen = await page.evaluate(
       () =>
-        (window as unknown as { provisionalSeen: { text: string; italic: boolean }[] })
-          .provisionalSeen,
+        (
+          window as unknown as {
+            provisionalSeen: { text: string; italic: boolean; status: string | null }[];
+          }
+        ).provisionalSeen,
     );
     expect(seen.length).toBeGreaterThan(0);
+    // The model was downloaded first (a new browser has none); while its text shows, the
+    // status says what is happening: recognition, not the download before it.
+    for (const line of seen) expect(line.status).toMatch(/^Recognising speech · \d+%$/);
     // A time, then the words in italics, which a screen reader reads after "Provisional:".
     const shown = seen.map((line) => {
       const match = /^\d+:\d\dProvisional: (.+)$/.exec(line.text);

@@ -5,6 +5,16 @@ export interface ShownProgress extends Progress {
   title: string;
   /** Where the title comes in the line of a job; the line only moves forward. */
   rank: number;
+  /** The furthest rank the stages themselves (not a model's loading) have reached. */
+  line: number;
+  /** Models whose download has reported its end: they hold the status no longer. */
+  loaded: readonly string[];
+}
+
+/** The model a loading report is about ("Downloading murmur-test/whisper-synth (12.6 MB)"). */
+function modelOf(report: Progress): string | null {
+  if (report.stage !== 'models') return null;
+  return /^(?:Downloading|Loading) (\S+)/.exec(report.detail)?.[1] ?? null;
 }
 
 const TITLES: Record<Stage, [string, number]> = {
@@ -24,9 +34,17 @@ const TITLES: Record<Stage, [string, number]> = {
  * The status after a progress report. Stages overlap (speech is found while the media is
  * decoded), so a report from a stage behind the one shown is not shown: the line never goes
  * back. The recognition model may still be downloading once decoding has begun: that is the
- * step before recognition, titled as such.
+ * step before recognition, titled as such, until its download ends; the stage the job is at
+ * then shows again with its next report, and that model's reports no longer do.
  */
 export function advanceProgress(shown: ShownProgress | null, report: Progress): ShownProgress {
+  const model = modelOf(report);
+  const loaded = shown?.loaded ?? [];
+  if (shown !== null && model !== null && loaded.includes(model)) return shown;
+  const shownModel = shown === null ? null : modelOf(shown);
+  // The download shown has ended: the stages' own line is what holds the status now.
+  const floor =
+    shown !== null && shownModel !== null && loaded.includes(shownModel) ? shown.line : shown?.rank;
   let [title, rank] = TITLES[report.stage];
   if (report.stage === 'models' && shown !== null && shown.rank >= TITLES.decode[1]) {
     [title, rank] = ['Loading the recognition model', 4];
@@ -40,7 +58,16 @@ export function advanceProgress(shown: ShownProgress | null, report: Progress): 
   if (report.stage === 'diarize' && /^(Downloading|Loading)/.test(report.detail)) {
     title = 'Loading the speaker models';
   }
-  if (shown !== null && rank < shown.rank) return shown;
+  if (floor !== undefined && rank < floor) return shown!;
+  const line = report.stage === 'models' ? (shown?.line ?? 0) : Math.max(rank, shown?.line ?? 0);
+  const ended = model !== null && report.fraction === 1 ? [...loaded, model] : loaded;
   // A report that says no more than its title ("Checking the request") is shown once.
-  return { ...report, detail: report.detail === title ? '' : report.detail, title, rank };
+  return {
+    ...report,
+    detail: report.detail === title ? '' : report.detail,
+    title,
+    rank,
+    line,
+    loaded: ended,
+  };
 }

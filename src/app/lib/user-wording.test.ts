@@ -117,6 +117,38 @@ describe('the status line', () => {
     expect(noise.title).toBe('Reducing noise');
   });
 
+  it('shows the stage the job is at once the recognition model has downloaded', () => {
+    const download = (fraction: number) => ({
+      stage: 'models' as const,
+      fraction,
+      detail: `Downloading murmur-test/whisper-synth (${(12.6 * fraction).toFixed(1)} MB)`,
+    });
+    let shown = advanceProgress(null, { stage: 'decode', fraction: 0.5, detail: 'Decoded 5 s' });
+    shown = advanceProgress(shown, { stage: 'vad', fraction: 0.2, detail: 'Checked 2 s' });
+    shown = advanceProgress(shown, download(0.5));
+    // While it downloads, speech detection goes on underneath.
+    expect(advanceProgress(shown, { stage: 'vad', fraction: 0.4, detail: 'Checked 4 s' })).toBe(
+      shown,
+    );
+    shown = advanceProgress(shown, download(1));
+    expect([shown.title, shown.detail]).toEqual([
+      'Loading the recognition model',
+      'Downloading murmur-test/whisper-synth (12.6 MB)',
+    ]);
+    shown = advanceProgress(shown, { stage: 'vad', fraction: 0.6, detail: 'Checked 6 s' });
+    expect([shown.title, shown.fraction]).toEqual(['Finding speech', 0.6]);
+    // The ended download says nothing more, and the line still never goes back.
+    expect(advanceProgress(shown, download(1))).toBe(shown);
+    expect(advanceProgress(shown, { stage: 'decode', fraction: 0.9, detail: 'x' })).toBe(shown);
+    shown = advanceProgress(shown, {
+      stage: 'recognise',
+      fraction: 0,
+      detail: 'Recognised 0 of 12 s',
+    });
+    expect(shown.title).toBe('Recognising speech');
+    expect(advanceProgress(shown, download(1))).toBe(shown);
+  });
+
   it('titles a translation model download that the translation stage waits for', () => {
     let shown = advanceProgress(null, { stage: 'recognise', fraction: 1, detail: 'Recognised' });
     shown = advanceProgress(shown, {

@@ -47,6 +47,14 @@ export async function run(
   const segments: RecognisedSegment[] = [];
   let position = 0;
   for (const channel of input.channels) {
+    const report = (fileSeconds: number) => {
+      const of = input.keptChannels() ?? input.channels.length;
+      const label = of > 1 ? `Channel ${position + 1} of ${of}: r` : 'R';
+      context.progress(
+        Math.min(1, (position + fileSeconds / Math.max(channel.duration, 1e-9)) / of),
+        `${label}ecognised ${Math.round(fileSeconds)} of ${Math.round(channel.duration)} s`,
+      );
+    };
     const found = await transcribeChannel(model, channel, Infinity, {
       languageBehaviour: input.languageBehaviour,
       language: input.language,
@@ -57,16 +65,12 @@ export async function run(
       ...(input.onProvisional ? { onProvisional: input.onProvisional } : {}),
       ...(input.settings ? { settings: input.settings } : {}),
       onWindow: () => {
+        // The first window's text shows before the window is done: from its start, the stage
+        // reported is recognition, not the model download it waited for.
+        if (started === null) report(0);
         started ??= clock();
       },
-      onAdvance: (_, fileSeconds) => {
-        const of = input.keptChannels() ?? input.channels.length;
-        const label = of > 1 ? `Channel ${position + 1} of ${of}: r` : 'R';
-        context.progress(
-          Math.min(1, (position + fileSeconds / Math.max(channel.duration, 1e-9)) / of),
-          `${label}ecognised ${Math.round(fileSeconds)} of ${Math.round(channel.duration)} s`,
-        );
-      },
+      onAdvance: (_, fileSeconds) => report(fileSeconds),
     });
     // A channel that turned out silent or a copy of another (its speech emptied once that was
     // known) gives no segments, whatever was heard in it before.
