@@ -68,6 +68,8 @@ export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) =>
       ],
       historyIndex: history?.historyIndex ?? 0,
       playhead: 0,
+      // A word chosen in the result before must not play the new one when its player appears.
+      seekRequest: null,
       status: 'done',
       result,
       resultName: name,

@@ -114,6 +114,7 @@ export async function closeResult(): Promise<void> {
     history: [],
     historyIndex: 0,
     playhead: 0,
+    seekRequest: null,
     notices: [],
   }));
   restored = null;
