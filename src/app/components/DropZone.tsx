@@ -42,8 +42,15 @@ export function DropZone() {
   const invalid = useAppStore((s) => Boolean(s.problems.file));
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const chosen = useRef<HTMLDivElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  /** Where the focus goes once the file shown changes: the button that made it go has gone. */
+  const focusNext = useRef<'chosen' | 'choose' | null>(null);
   useEffect(() => {
     if (file) prepareEngine();
+    const target = focusNext.current === 'chosen' ? chosen.current : chooseButton.current;
+    if (focusNext.current !== null) target?.focus();
+    focusNext.current = null;
   }, [file]);
 
   // One file is the form's file; several go into the queue, transcribed with the same options.
@@ -53,7 +60,10 @@ export function DropZone() {
       setFile(null);
       addBatchFiles(list);
       prepareEngine();
-    } else setFile(list[0] ?? null);
+    } else {
+      if (list[0]) focusNext.current = 'chosen';
+      setFile(list[0] ?? null);
+    }
   };
 
   const onDrop = (event: DragEvent) => {
@@ -97,7 +107,12 @@ export function DropZone() {
         }}
       />
       {file ? (
-        <div className="flex flex-wrap items-center justify-center gap-3">
+        <div
+          ref={chosen}
+          tabIndex={-1}
+          data-testid="media.chosen"
+          className="flex flex-wrap items-center justify-center gap-3 rounded-lg focus:outline-2 focus:outline-offset-4 focus:outline-indigo-600"
+        >
           <MediaIcon video={file.type.startsWith('video/')} />
           <div className="text-left">
             <p
@@ -112,6 +127,7 @@ export function DropZone() {
             type="button"
             className="rounded-lg px-2 py-1 text-sm text-slate-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
             onClick={() => {
+              focusNext.current = 'choose';
               setFile(null);
               if (input.current) input.current.value = '';
             }}
@@ -125,6 +141,7 @@ export function DropZone() {
             <span className="font-medium">Drop audio or video files here</span> or
           </p>
           <button
+            ref={chooseButton}
             type="button"
             onClick={() => input.current?.click()}
             data-testid="media.choose"

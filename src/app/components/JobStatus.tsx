@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { userError } from '../lib/user-wording';
 import { useAppStore } from '../store/app-store';
 
@@ -8,6 +9,17 @@ export function JobStatus() {
   const error = useAppStore((s) => s.error);
   const notices = useAppStore((s) => s.notices);
   const values = useAppStore((s) => s.values);
+  const cancelled = useRef<HTMLParagraphElement>(null);
+  // The Cancel button goes with the job, and the progress and text above it shrink to this
+  // line: it takes the focus (which would fall to the page) and is brought into view, or the
+  // page would show whatever slid under the place the progress was.
+  useEffect(() => {
+    if (status !== 'cancelled') return;
+    const focus = document.activeElement;
+    if (focus === null || focus === document.body)
+      cancelled.current?.focus({ preventScroll: true });
+    cancelled.current?.scrollIntoView({ block: 'nearest' });
+  }, [status]);
   return (
     <div className="space-y-3" aria-live="polite">
       {status === 'running' && (
@@ -47,7 +59,9 @@ export function JobStatus() {
       )}
       {status === 'cancelled' && (
         <p
-          className="rounded-xl bg-slate-200/60 p-3 text-sm text-slate-700"
+          ref={cancelled}
+          tabIndex={-1}
+          className="rounded-xl bg-slate-200/60 p-3 text-sm text-slate-700 focus:outline-2 focus:outline-offset-2 focus:outline-indigo-600"
           data-testid="job.cancelled"
         >
           Cancelled. Your file and options are still here.

@@ -1,5 +1,6 @@
 import { useEditedResponse } from '../hooks/use-edited-response';
 import { useShortcuts } from '../hooks/use-shortcuts';
+import { RESULT_HEADING_ID } from '../lib/result-focus';
 import { useAppStore } from '../store/app-store';
 import { currentSegments } from '../store/editor-slice';
 import { CloseResultButton } from './CloseResultButton';
@@ -37,7 +38,9 @@ export function ResultPanel() {
           <div className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2
-                className="min-w-0 truncate text-lg font-semibold text-slate-900"
+                id={RESULT_HEADING_ID}
+                tabIndex={-1}
+                className="min-w-0 truncate rounded text-lg font-semibold text-slate-900 focus:outline-2 focus:outline-offset-2 focus:outline-indigo-600"
                 data-testid="result.title"
               >
                 {name}

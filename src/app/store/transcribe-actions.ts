@@ -5,6 +5,7 @@ import type { CrashOrder } from '../../worker/protocol';
 import { toFormData } from '../lib/form-fields';
 import { scriptProblems } from '../../core/alignment/script';
 import { advanceProgress } from '../lib/progress';
+import { focusResultIfLost } from '../lib/result-focus';
 import { useAppStore } from './app-store';
 import { addToHistory } from './history-actions';
 import { deliverResult, forgetDelivery } from './webhook-actions';
@@ -82,6 +83,7 @@ export async function submitTranscription(): Promise<void> {
       values.align_script ? values.script : undefined,
     );
     useAppStore.getState().showResult(result, name, values.file);
+    focusResultIfLost();
     void addToHistory(result, name, values);
     // The result is the user's whatever happens to the webhook; its fate is shown beside it.
     const webhook = parsed.request.webhook_url;
