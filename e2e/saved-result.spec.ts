@@ -59,6 +59,28 @@ test('the summary names the language, gives the length as the player does, and a
   expect(await opacity('download.srt')).toBe(1);
 });
 
+test('a translated result names the spoken language, and the translation apart', async ({
+  page,
+}, info) => {
+  const response = fixtureResponse();
+  for (const segment of response.prediction_raw.transcription) {
+    segment.source_transcription = segment.transcription;
+    segment.source_language = 'en';
+    segment.language = 'fr';
+  }
+  mkdirSync(info.outputDir, { recursive: true });
+  const saved = info.outputPath('translated.json');
+  writeFileSync(saved, JSON.stringify(response));
+  const app = new AppPage(page);
+  await app.goto();
+  await app.openSavedResult(saved);
+  const item = (label: string) =>
+    app.byId('result.summary').locator('div', { has: page.getByText(label, { exact: true }) });
+  await expect(item('Languages').locator('dd')).toHaveText('English');
+  await expect(item('Translated into').locator('dd')).toHaveText('French');
+  await app.byId('result.summary').screenshot({ path: '/tmp/app-summary-translated.png' });
+});
+
 test('explains a file that is not a saved result', async ({ page }, info) => {
   mkdirSync(info.outputDir, { recursive: true });
   const bad = info.outputPath('notes.json');

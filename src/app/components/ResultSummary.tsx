@@ -9,7 +9,11 @@ export function ResultSummary({ result }: { result: TranscriptionResponse }) {
   const device = useAppStore((s) => s.device);
   const { metadata, transcription } = result.prediction_raw;
   const file = metadata.provided_file_metadata;
-  const languages = [...new Set(transcription.map((s) => s.language))];
+  // A translated segment's `language` is the translation's: what was spoken is its source's.
+  const spoken = [...new Set(transcription.map((s) => s.source_language ?? s.language))];
+  const targets = [
+    ...new Set(transcription.flatMap((s) => (s.source_language ? [s.language] : []))),
+  ];
   const words = transcription.reduce((n, s) => n + s.words.length, 0);
   const billed = metadata.billing?.reduce((n, b) => n + b.billable_seconds, 0);
   const items: [string, string][] = [
@@ -17,7 +21,10 @@ export function ResultSummary({ result }: { result: TranscriptionResponse }) {
     ['Speech', length(metadata.total_speech_duration)],
     ['Segments', String(transcription.length)],
     ['Words', String(words)],
-    ['Languages', languages.map(languageLabel).join(', ') || '—'],
+    ['Languages', spoken.map(languageLabel).join(', ') || '—'],
+    ...(targets.length > 0
+      ? ([['Translated into', targets.map(languageLabel).join(', ')]] as [string, string][])
+      : []),
     ['Channels', `${file.nb_channels} · ${file.sample_rate / 1000} kHz · ${file.sample_width}-bit`],
     ['Processing', `${metadata.total_transcription_time.toFixed(1)} s`],
     ...(billed !== undefined ? ([['Billable', length(billed)]] as [string, string][]) : []),
