@@ -16,6 +16,10 @@ test.describe('the model manager', () => {
     await app.goto();
     await page.getByText('Models', { exact: true }).click();
     await expect(app.byId('models.recognition')).toContainText(TEST_WHISPER);
+    // A model the catalogue has no size for: the size its host gives for its files.
+    const recognitionSize = app.byId('models.recognition-size');
+    await expect(recognitionSize).toHaveText(/^\d+(\.\d)? MB$/);
+    const hostSize = await recognitionSize.innerText();
     await expect(app.byId('models.translation')).toContainText(TEST_TRANSLATOR);
     await expect(app.byId('models.translation')).toContainText('about 2.0 MB');
     await expect(app.byId('models.vad')).toContainText('onnx-community/silero-vad');
@@ -31,6 +35,9 @@ test.describe('the model manager', () => {
     await expect(app.byId('models.recognition-status')).toContainText('In this browser', {
       timeout: 60_000,
     });
+    // What was downloaded weighs what the host said.
+    await expect(app.byId('models.recognition-status')).toHaveText(`In this browser · ${hostSize}`);
+    await app.byId('models.recognition').screenshot({ path: '/tmp/app-model-size.png' });
     // The worker loads the small voice activity model whenever it starts.
     await expect(app.byId('models.vad-status')).toContainText('In this browser');
     await app.byId('models.translation-download').click();

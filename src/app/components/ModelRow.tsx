@@ -15,9 +15,13 @@ export function ModelRow({ model }: { model: ManagedModel }) {
           <p className="text-sm font-medium text-slate-800">{model.label}</p>
           <p className="truncate text-xs text-slate-600">
             {model.id} ·{' '}
-            {model.approxMb === null
-              ? 'size unknown'
-              : `about ${formatBytes(model.approxMb * 1_000_000)}`}
+            <span data-testid={`models.${model.role}-size`}>
+              {model.approxMb !== null
+                ? `about ${formatBytes(model.approxMb * 1_000_000)}`
+                : state.hostedBytes !== null
+                  ? formatBytes(state.hostedBytes)
+                  : 'size unknown'}
+            </span>
             {model.licence ? ` · ${model.licence}` : ''}
           </p>
           <p className="text-xs text-slate-700" data-testid={`models.${model.role}-status`}>

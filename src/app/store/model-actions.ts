@@ -2,6 +2,7 @@ import { toServiceError } from '../../core/contract/errors';
 import { formatBytes } from '../lib/history-entry';
 import { managedModels, type ManagedRole } from '../lib/managed-models';
 import { cachedModelBytes, deleteCachedModel } from '../lib/model-cache';
+import { downloadedFiles, hostedModelBytes } from '../lib/model-size';
 import { useAppStore } from './app-store';
 import { refreshEstimate } from './history-actions';
 import { getClient } from './transcribe-actions';
@@ -10,15 +11,23 @@ function model(role: ManagedRole) {
   return managedModels(useAppStore.getState().settings).find((m) => m.role === role)!;
 }
 
+function state(role: ManagedRole) {
+  return useAppStore.getState().models[role];
+}
+
 /** Looks up which models are kept in this browser and how much the site stores. */
 export async function refreshModels(): Promise<void> {
   const { settings, setModelState } = useAppStore.getState();
+  // The device a transcription would run on decides the precision, and so the files.
+  const gpu = settings.useGpu && 'gpu' in navigator;
   await Promise.all(
-    managedModels(settings).map(async (m) =>
+    managedModels(settings).map(async (m) => {
+      const files = m.approxMb === null ? downloadedFiles(m.role, gpu) : null;
       setModelState(m.role, {
         cachedBytes: await cachedModelBytes(settings.modelHost, m.id).catch(() => null),
-      }),
-    ),
+        hostedBytes: files ? await hostedModelBytes(settings.modelHost, m.id, files) : null,
+      });
+    }),
   );
   await refreshEstimate();
   const persisted = await navigator.storage?.persisted?.().catch(() => null);
@@ -46,7 +55,7 @@ export async function downloadModel(role: ManagedRole): Promise<void> {
   const m = model(role);
   await refreshEstimate();
   const room = roomLeft();
-  const needed = m.approxMb === null ? null : m.approxMb * 1_000_000;
+  const needed = m.approxMb === null ? state(role).hostedBytes : m.approxMb * 1_000_000;
   if (room !== null && needed !== null && needed > room) {
     setModelState(role, {
       error: `Not enough room: ${m.label.toLowerCase()} model needs about ${formatBytes(needed)} and this browser allows this site ${formatBytes(room)} more. Delete other models or history entries, or free disk space.`,

@@ -6,6 +6,8 @@ import type { AppState } from './app-store';
 export interface ModelState {
   /** Bytes kept in this browser; null until looked up. */
   cachedBytes: number | null;
+  /** What the model's files weigh on the host, for a model the catalogue has no size for. */
+  hostedBytes: number | null;
   /** Download progress (0..1, or null when the host gives no size) while downloading. */
   downloading: { fraction: number | null; detail: string } | null;
   error: string | null;
@@ -18,7 +20,12 @@ export interface ModelsSlice {
   setModelState: (role: ManagedRole, change: Partial<ModelState>) => void;
 }
 
-const unknown: ModelState = { cachedBytes: null, downloading: null, error: null };
+const unknown: ModelState = {
+  cachedBytes: null,
+  hostedBytes: null,
+  downloading: null,
+  error: null,
+};
 
 export const createModelsSlice: StateCreator<AppState, [], [], ModelsSlice> = (set) => ({
   models: {
