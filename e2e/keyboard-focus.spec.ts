@@ -45,8 +45,9 @@ test.describe('the keyboard alone', () => {
     const app = new AppPage(page);
     await app.goto();
 
-    await tabTo(page, 'media.choose');
+    // Waited for from the start: the browser hands the chooser over only once that is set up.
     const chooser = page.waitForEvent('filechooser');
+    await tabTo(page, 'media.choose');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles(speech.path);
     // The chosen file takes the focus from the button it replaced, and shows it.
