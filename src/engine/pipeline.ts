@@ -22,7 +22,7 @@ import * as models from './stages/models';
 import * as recognition from './stages/recognition';
 import * as speech from './stages/speech';
 import * as translation from './stages/translation';
-import type { DecodedMedia } from './streams/decoded-media';
+import type { DecodedAudioHeld, DecodedMedia } from './streams/decoded-media';
 import type { SpeechAudio } from './streams/speech-audio';
 import { refuseUnsupported } from './unsupported';
 
@@ -45,6 +45,12 @@ export interface PipelineOptions {
    * the media settings' `compactFromSeconds` by default; tests make it 0.
    */
   compactFromSeconds?: number;
+  /**
+   * Told what the run's decoded audio holds in memory as it changes (after each decoded window,
+   * and 0 once the samples are let go at the run's end): the engine's own account, for hosts
+   * that report what their transcriptions cost.
+   */
+  onDecodedAudio?: (held: DecodedAudioHeld) => void;
   /**
    * The text that was said, when the user has it: its words replace what recognition heard,
    * each timed to the media (the alignment stage).
@@ -84,6 +90,7 @@ export async function runPipeline<F extends MediaFile>(
       ...(options.compactFromSeconds === undefined
         ? {}
         : { compactFromSeconds: options.compactFromSeconds }),
+      ...(options.onDecodedAudio ? { onHeldBytes: options.onDecodedAudio } : {}),
     },
     stage('decode'),
   );

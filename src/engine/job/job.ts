@@ -24,6 +24,7 @@ import { webhookPayload } from '../../core/webhook/payload';
 import { runPipeline, type PipelineOptions } from '../pipeline';
 import type { EnginePorts } from '../ports';
 import type { StageProgress } from '../stage-context';
+import type { DecodedAudioHeld } from '../streams/decoded-media';
 
 /**
  * One transcription from the request's fields to the spec's response or its error body, and the
@@ -76,6 +77,13 @@ export interface JobHost<F extends MediaFile> {
   ): Promise<TranscriptionRequest<F>>;
   /** What the host lets one request cost (duration, channels); none by default. */
   limits?: MediaLimits;
+  /**
+   * Audio this long or longer is kept where long audio goes (the scratch file) rather than in
+   * memory (`PipelineOptions.compactFromSeconds`); the media settings' by default.
+   */
+  compactFromSeconds?: number;
+  /** Told what the run's decoded audio holds in memory (`PipelineOptions.onDecodedAudio`). */
+  onDecodedAudio?: (held: DecodedAudioHeld) => void;
   /**
    * Whether a run that failed with `thrown` is worth one more (a browser whose GPU went away
    * runs again on the CPU): the notice to give the user, or null for no second run.
@@ -164,6 +172,10 @@ export async function runJob<F extends MediaFile>(
       const pipelineOptions: PipelineOptions = {
         ...(signal ? { signal } : {}),
         ...(host.limits ? { limits: host.limits } : {}),
+        ...(host.compactFromSeconds === undefined
+          ? {}
+          : { compactFromSeconds: host.compactFromSeconds }),
+        ...(host.onDecodedAudio ? { onDecodedAudio: host.onDecodedAudio } : {}),
         ...(events.onProgress ? { onProgress: events.onProgress } : {}),
         ...(events.onSegment ? { onSegment: events.onSegment } : {}),
         ...(events.onProvisional ? { onProvisional: events.onProvisional } : {}),

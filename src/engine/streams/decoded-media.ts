@@ -14,6 +14,16 @@ export interface DecodedPiece {
   ended: boolean;
 }
 
+/**
+ * What decoded audio a run holds in memory (`DecodedMedia.heldBytesPeak`): `bytes` now, told as
+ * each decoded window is kept and as 0 once the samples are let go, and `peakBytes`, the most
+ * held at once so far.
+ */
+export interface DecodedAudioHeld {
+  bytes: number;
+  peakBytes: number;
+}
+
 /** What the media stage hands the speech stage: the probe, and the audio as it is decoded. */
 export interface DecodedMedia {
   probe: MediaProbe;

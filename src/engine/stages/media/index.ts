@@ -11,7 +11,7 @@ import type { MediaFile, MediaInput } from '../../../core/contract/request';
 import type { SpillFile } from '../../ports';
 import type { StageContext } from '../../stage-context';
 import type { MediaSettings } from '../../stage-settings';
-import type { DecodedMedia, DecodedPiece } from '../../streams/decoded-media';
+import type { DecodedAudioHeld, DecodedMedia, DecodedPiece } from '../../streams/decoded-media';
 import { decodeChannels, probeMedia } from './decode';
 import { mediaSource } from './media-input';
 
@@ -31,6 +31,8 @@ export interface MediaStageInput<F extends MediaFile> {
    * caller keeps the samples after the run).
    */
   spill?: boolean;
+  /** Told what decoded audio is held in memory as it changes (see `DecodedAudioHeld`). */
+  onHeldBytes?: (held: DecodedAudioHeld) => void;
 }
 
 export async function run<F extends MediaFile>(
@@ -65,6 +67,8 @@ export async function run<F extends MediaFile>(
   // finds it long): memory then stays flat.
   const spill = input.spill !== false && ports.spill ? scratch : null;
   let heldPeak = 0;
+  /** Whether any held bytes were told: a run that decoded nothing tells nothing on release. */
+  let told = false;
   let busy = clock() - started;
   async function* pieces(): AsyncGenerator<DecodedPiece> {
     let resumed = clock();
@@ -78,7 +82,11 @@ export async function run<F extends MediaFile>(
         ...(input.limits?.maxSeconds === undefined ? {} : { maxSeconds: input.limits.maxSeconds }),
         ...(input.settings ? { settings: input.settings } : {}),
         ...(spill ? { spill } : {}),
-        onHeldBytes: (bytes) => (heldPeak = Math.max(heldPeak, bytes)),
+        onHeldBytes: (bytes) => {
+          heldPeak = Math.max(heldPeak, bytes);
+          told = true;
+          input.onHeldBytes?.({ bytes, peakBytes: heldPeak });
+        },
       })) {
         busy += clock() - resumed;
         yield piece;
@@ -91,6 +99,8 @@ export async function run<F extends MediaFile>(
   const release = () => {
     released = true;
     for (const file of files.splice(0)) file.close();
+    if (told) input.onHeldBytes?.({ bytes: 0, peakBytes: heldPeak });
+    told = false;
   };
   return {
     probe,

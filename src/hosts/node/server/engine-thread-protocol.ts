@@ -4,6 +4,7 @@ import type { SpeakerTurn } from '../../../core/assemble/speakers';
 import type { TranscriptionRequest } from '../../../core/contract/request';
 import type { Segment, TranscriptionResponse } from '../../../core/contract/response';
 import type { Stage } from '../../../core/stages';
+import type { DecodedAudioHeld } from '../../../engine/streams/decoded-media';
 import type { Envelope, ErrorReply, WireError } from '../../../worker/envelope';
 import type { NodeEngineSettings } from '../engine-ports';
 import type { DiskFile } from '../media-file';
@@ -19,7 +20,9 @@ export interface ThreadRun {
   request: TranscriptionRequest<DiskFile>;
   limits?: MediaLimits;
   script?: Script;
-  events: { progress: boolean; segments: boolean; turns: boolean };
+  /** `PipelineOptions.compactFromSeconds`, where the host sets it. */
+  compactFromSeconds?: number;
+  events: { progress: boolean; segments: boolean; turns: boolean; decodedAudio: boolean };
 }
 
 /**
@@ -37,5 +40,6 @@ export type EngineThreadReply =
   | Envelope<'progress', { stage: Stage; fraction: number | null; detail: string }>
   | Envelope<'segment', Segment>
   | Envelope<'turns', SpeakerTurn[]>
+  | Envelope<'decoded-audio', DecodedAudioHeld>
   | Envelope<'result', TranscriptionResponse>
   | ErrorReply;

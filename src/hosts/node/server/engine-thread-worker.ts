@@ -38,6 +38,9 @@ async function run(call: Extract<EngineThreadCall, { type: 'run' }>) {
     signal: controller.signal,
     ...(data.limits ? { limits: data.limits } : {}),
     ...(data.script ? { script: data.script } : {}),
+    ...(data.compactFromSeconds === undefined
+      ? {}
+      : { compactFromSeconds: data.compactFromSeconds }),
     ...(data.events.progress
       ? {
           onProgress: (stage, fraction, detail) =>
@@ -49,6 +52,9 @@ async function run(call: Extract<EngineThreadCall, { type: 'run' }>) {
       : {}),
     ...(data.events.turns
       ? { onSpeakerTurns: (turns) => send({ id, type: 'turns', data: turns }) }
+      : {}),
+    ...(data.events.decodedAudio
+      ? { onDecodedAudio: (held) => send({ id, type: 'decoded-audio', data: held }) }
       : {}),
   };
   try {

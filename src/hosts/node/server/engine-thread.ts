@@ -3,6 +3,7 @@ import type { MediaFile, TranscriptionRequest } from '../../../core/contract/req
 import type { TranscriptionResponse } from '../../../core/contract/response';
 import type { PipelineRunner } from '../../../engine/job/job';
 import type { PipelineOptions } from '../../../engine/pipeline';
+import type { DecodedAudioHeld } from '../../../engine/streams/decoded-media';
 import { fromWireError, toWireError } from '../../../worker/envelope';
 import type { DiskFile } from '../media-file';
 import type {
@@ -31,6 +32,8 @@ interface Run {
   options: PipelineOptions;
   /** Answered already (cancelled and not stopped in time): its events go nowhere. */
   abandoned?: boolean;
+  /** What the run's decoded audio was last told to hold. */
+  held?: DecodedAudioHeld;
   resolve: (response: TranscriptionResponse) => void;
   reject: (error: Error) => void;
 }
@@ -98,10 +101,14 @@ export class EngineThread implements PipelineRunner {
         request: request as unknown as TranscriptionRequest<DiskFile>,
         ...(options.limits ? { limits: options.limits } : {}),
         ...(options.script ? { script: options.script } : {}),
+        ...(options.compactFromSeconds === undefined
+          ? {}
+          : { compactFromSeconds: options.compactFromSeconds }),
         events: {
           progress: options.onProgress !== undefined,
           segments: options.onSegment !== undefined,
           turns: options.onSpeakerTurns !== undefined,
+          decodedAudio: options.onDecodedAudio !== undefined,
         },
       },
     };
@@ -200,7 +207,10 @@ export class EngineThread implements PipelineRunner {
       }
       const run = runs.get(reply.id);
       if (run === undefined) return;
-      if (run.abandoned && reply.type !== 'result' && reply.type !== 'error') return;
+      // What an abandoned run holds is still held, on its thread, until the run stops.
+      const told =
+        reply.type === 'result' || reply.type === 'error' || reply.type === 'decoded-audio';
+      if (run.abandoned && !told) return;
       switch (reply.type) {
         case 'progress':
           run.options.onProgress?.(reply.data.stage, reply.data.fraction, reply.data.detail);
@@ -210,6 +220,10 @@ export class EngineThread implements PipelineRunner {
           return;
         case 'turns':
           run.options.onSpeakerTurns?.(reply.data);
+          return;
+        case 'decoded-audio':
+          run.held = reply.data;
+          run.options.onDecodedAudio?.(reply.data);
           return;
         case 'result':
           settled(reply.id);
@@ -229,7 +243,13 @@ export class EngineThread implements PipelineRunner {
       const left = [...runs.values()];
       runs.clear();
       for (const resolve of waiters.splice(0)) resolve();
-      for (const run of left) run.reject(ended);
+      for (const run of left) {
+        // The thread's memory went with it.
+        if (run.held && run.held.bytes > 0) {
+          run.options.onDecodedAudio?.({ bytes: 0, peakBytes: run.held.peakBytes });
+        }
+        run.reject(ended);
+      }
     };
     worker.on('error', (error) =>
       fail(new Error(`The transcription thread failed: ${error.message}`)),
