@@ -20,6 +20,8 @@ describe('murmur worker options', () => {
         '8',
         '--metrics',
         '0.0.0.0:9464',
+        '--audio-in-memory-seconds',
+        '120',
       ]),
     ).toMatchObject({
       redis: 'redis://10.0.0.5:6379',
@@ -30,6 +32,7 @@ describe('murmur worker options', () => {
       maxStalls: 0,
       maxChannels: 8,
       metrics: '0.0.0.0:9464',
+      audioInMemorySeconds: 120,
       maxDurationMinutes: WORKER_DEFAULTS.maxDurationMinutes,
     });
   });
@@ -44,6 +47,9 @@ describe('murmur worker options', () => {
     );
     expect(() => parseWorkerArgs(['--lock-seconds', '0'])).toThrow(
       '--lock-seconds must be a whole number of at least 1; got "0".',
+    );
+    expect(() => parseWorkerArgs(['--audio-in-memory-seconds', '-1'])).toThrow(
+      '--audio-in-memory-seconds must be a whole number of at least 0; got "-1".',
     );
     expect(() => parseWorkerArgs(['--metrics', '9464'])).toThrow(
       '--metrics must be HOST:PORT (e.g. 0.0.0.0:9464); got "9464".',

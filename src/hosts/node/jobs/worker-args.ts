@@ -4,6 +4,7 @@ import {
   DEFAULT_TRANSLATION_MODEL,
   DEFAULT_WHISPER,
 } from '../../../core/model-catalog';
+import { DEFAULT_MEDIA_SETTINGS } from '../../../engine/stage-settings';
 import { CliUsageError } from '../cli-args';
 import { redisUrl } from '../server/serve-args';
 
@@ -31,6 +32,8 @@ export interface WorkerArgs {
   maxStalls: number;
   /** `HOST:PORT` to serve `/metrics` on (port 0: any free one); null: none. */
   metrics: string | null;
+  /** Decoded audio this long or longer goes to a scratch file rather than memory (seconds). */
+  audioInMemorySeconds: number;
 }
 
 export const WORKER_DEFAULTS: Omit<WorkerArgs, 'help' | 'redis' | 'store'> = {
@@ -49,6 +52,7 @@ export const WORKER_DEFAULTS: Omit<WorkerArgs, 'help' | 'redis' | 'store'> = {
   stalledCheckSeconds: 30,
   maxStalls: 1,
   metrics: null,
+  audioInMemorySeconds: DEFAULT_MEDIA_SETTINGS.compactFromSeconds,
 };
 
 function wholeNumber(name: string, value: string, min: number): number {
@@ -63,7 +67,7 @@ function wholeNumber(name: string, value: string, min: number): number {
  * [--segmentation-model ID] [--embedding-model ID] [--max-upload-mb N] [--max-duration-minutes N]
  * [--max-channels N] [--idle-timeout-seconds N] [--request-timeout-seconds N]
  * [--allow-private-urls] [--lock-seconds N] [--stalled-check-seconds N] [--max-stalls N]
- * [--metrics HOST:PORT]`.
+ * [--audio-in-memory-seconds N] [--metrics HOST:PORT]`.
  */
 export function parseWorkerArgs(argv: readonly string[]): WorkerArgs {
   const args: Omit<WorkerArgs, 'redis' | 'store'> & { redis: string | null; store: string | null } =
@@ -139,6 +143,9 @@ export function parseWorkerArgs(argv: readonly string[]): WorkerArgs {
         break;
       case 'max-stalls':
         args.maxStalls = wholeNumber(name, value, 0);
+        break;
+      case 'audio-in-memory-seconds':
+        args.audioInMemorySeconds = wholeNumber(name, value, 0);
         break;
       default:
         throw new CliUsageError(`Unknown worker option --${name}.`);

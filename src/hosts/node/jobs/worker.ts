@@ -8,6 +8,7 @@ import type { DeliveryOutcome } from '../../../core/webhook/delivery';
 import { warmUp } from '../../../engine/pipeline';
 import type { CliIo } from '../cli';
 import { nodeEnginePorts } from '../engine-ports';
+import { DecodedAudioAccount } from '../server/decoded-audio-account';
 import type { ServerJobSettings } from '../server/job-host';
 import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
 import { signerFromEnv } from '../webhook-signature';
@@ -90,6 +91,8 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     totalSeconds: args.requestTimeoutSeconds,
     allowPrivateUrls: args.allowPrivateUrls,
     engines: [engine],
+    audioInMemorySeconds: args.audioInMemorySeconds,
+    decodedAudio: new DecodedAudioAccount(),
   };
   const redis = new Redis(args.redis, { maxRetriesPerRequest: null });
   redis.on('error', () => undefined);
@@ -105,6 +108,7 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
   const fetch = args.allowPrivateUrls ? nodeDeliveryFetch : publicDeliveryFetch;
   const deliveries = new Set<Promise<DeliveryOutcome | null>>();
   const metrics = new JobMetrics();
+  settings.decodedAudio?.register(metrics.registry);
   /** A job event: its log line and its count. */
   const jobEvent = (job: Job<QueuedJob>, event: JobEvent['event'], extra = {}) => {
     metrics.jobEvent({ id: job.id ?? '', requestId: job.data.requestId, event });

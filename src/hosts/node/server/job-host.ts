@@ -3,6 +3,7 @@ import type { DeliveryFetch, DeliveryPolicy, DeliverySigner } from '../../../cor
 import type { JobEngine, JobHost } from '../../../engine/job/job';
 import type { DiskFile } from '../media-file';
 import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
+import type { DecodedAudioAccount } from './decoded-audio-account';
 import { checkUrlAddress, downloadMedia } from './media-download';
 
 /** What of the server's settings a request's job runs under. */
@@ -18,6 +19,13 @@ export interface ServerJobSettings {
    * a worker thread each; a queue worker's on its own thread).
    */
   engines: readonly JobEngine[];
+  /**
+   * Audio this long or longer (seconds, once decoded) goes to a scratch file rather than memory;
+   * the media settings' by default.
+   */
+  audioInMemorySeconds?: number;
+  /** Where the jobs' decoded audio is counted (for `/metrics`); none by default. */
+  decodedAudio?: DecodedAudioAccount;
   webhook?: { fetch?: DeliveryFetch; policy?: DeliveryPolicy; signer?: () => DeliverySigner };
 }
 
@@ -61,6 +69,10 @@ export function serverJobHost(
       return engine;
     },
     limits: { maxSeconds: settings.maxSeconds, maxChannels: settings.maxChannels },
+    ...(settings.audioInMemorySeconds === undefined
+      ? {}
+      : { compactFromSeconds: settings.audioInMemorySeconds }),
+    ...(settings.decodedAudio ? { onDecodedAudio: settings.decodedAudio.job() } : {}),
     webhook: serverWebhook(settings),
   };
 }

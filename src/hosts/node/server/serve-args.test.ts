@@ -82,4 +82,17 @@ describe('murmur serve options', () => {
     );
     expect(() => parseServeArgs(['--attempts', '2'])).toThrow(/--attempts needs --redis/);
   });
+
+  it('reads how long decoded audio may be and stay in memory, 600 s by default', () => {
+    expect(SERVE_DEFAULTS.audioInMemorySeconds).toBe(600);
+    expect(parseServeArgs(['--audio-in-memory-seconds', '60'])).toMatchObject({
+      audioInMemorySeconds: 60,
+    });
+    expect(parseServeArgs(['--audio-in-memory-seconds=0'])).toMatchObject({
+      audioInMemorySeconds: 0,
+    });
+    expect(() => parseServeArgs(['--audio-in-memory-seconds', '1.5'])).toThrow(
+      '--audio-in-memory-seconds must be a whole number of at least 0; got "1.5".',
+    );
+  });
 });

@@ -4,6 +4,7 @@ import {
   DEFAULT_TRANSLATION_MODEL,
   DEFAULT_WHISPER,
 } from '../../../core/model-catalog';
+import { DEFAULT_MEDIA_SETTINGS } from '../../../engine/stage-settings';
 import { CliUsageError } from '../cli-args';
 
 export interface ServeArgs {
@@ -46,6 +47,8 @@ export interface ServeArgs {
   store: string | null;
   /** With `redis`: how many times a job is run before it ends in `error`. */
   attempts: number;
+  /** Decoded audio this long or longer goes to a scratch file rather than memory (seconds). */
+  audioInMemorySeconds: number;
 }
 
 export const SERVE_DEFAULTS: Omit<ServeArgs, 'help'> = {
@@ -72,6 +75,7 @@ export const SERVE_DEFAULTS: Omit<ServeArgs, 'help'> = {
   redis: null,
   store: null,
   attempts: 3,
+  audioInMemorySeconds: DEFAULT_MEDIA_SETTINGS.compactFromSeconds,
 };
 
 function wholeNumber(name: string, value: string, min: number): number {
@@ -109,7 +113,7 @@ export function redisUrl(name: string, value: string): string {
  * [--max-upload-mb N] [--max-duration-minutes N] [--max-channels N] [--idle-timeout-seconds N]
  * [--request-timeout-seconds N] [--shutdown-grace-seconds N] [--upload-dir DIR]
  * [--concurrency N] [--queue N] [--max-queued N] [--keep-results-hours H] [--redis URL --store DIR]
- * [--attempts N] [--no-auth] [--allow-private-urls]`. Unknown options are errors: a server that starts
+ * [--attempts N] [--audio-in-memory-seconds N] [--no-auth] [--allow-private-urls]`. Unknown options are errors: a server that starts
  * with a typo in its limits would run with limits nobody chose.
  */
 export function parseServeArgs(argv: readonly string[]): ServeArgs {
@@ -195,6 +199,9 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
         break;
       case 'attempts':
         args.attempts = wholeNumber(name, value, 1);
+        break;
+      case 'audio-in-memory-seconds':
+        args.audioInMemorySeconds = wholeNumber(name, value, 0);
         break;
       default:
         throw new CliUsageError(`Unknown serve option --${name}.`);

@@ -6,6 +6,7 @@ import type { CliIo } from '../cli';
 import { signerFromEnv } from '../webhook-signature';
 import { RedisJobQueue } from '../jobs/redis-queue';
 import { storeFolder } from '../jobs/redis-names';
+import { DecodedAudioAccount } from './decoded-audio-account';
 import { EngineThread } from './engine-thread';
 import { buildServer, type ServerSettings } from './server';
 import { defaultUploadDir, UploadFolders } from './upload-folders';
@@ -144,6 +145,8 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     ...(signer ? { webhook: { signer } } : {}),
     ...(jobs ? { jobs } : {}),
     engines,
+    audioInMemorySeconds: args.audioInMemorySeconds,
+    decodedAudio: new DecodedAudioAccount(),
     version,
     logger: { level: 'info' },
   });

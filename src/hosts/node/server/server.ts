@@ -230,6 +230,7 @@ export async function buildServer(settings: ServerSettings): Promise<MurmurServe
 
   // The gauges read the queue when scraped, by which time it exists.
   const metrics: JobMetrics = new JobMetrics((): Promise<QueueHealth> => jobs.queue.health());
+  settings.decodedAudio?.register(metrics.registry);
   const jobs: ServerJobs =
     settings.jobs ?? memoryJobs(settings, admission, deliveries, app.log, metrics);
 
