@@ -50,6 +50,24 @@ describe('a slot engine on its own thread', () => {
     }
   });
 
+  it('tells the decoded audio of a run whose thread ended as let go, since it went with the thread', async () => {
+    const engine = new EngineThread(SETTINGS, { entry: MISBEHAVING });
+    try {
+      const told: { bytes: number; peakBytes: number }[] = [];
+      const failed = await engine
+        .runPipeline(named('crash.wav'), { onDecodedAudio: (held) => told.push(held) })
+        .catch((e: unknown) => e);
+      expect(toServiceError(failed).code).toBe('internal_error');
+      const mb = 1 << 20;
+      expect(told).toEqual([
+        { bytes: mb, peakBytes: mb },
+        { bytes: 0, peakBytes: mb },
+      ]);
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('ends the thread of a cancelled run that does not stop, failing it with the reason', async () => {
     const engine = new EngineThread(SETTINGS, {
       entry: MISBEHAVING,
