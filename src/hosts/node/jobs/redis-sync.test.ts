@@ -71,6 +71,9 @@ describe('the synchronous endpoints of murmur serve --redis, answered by a worke
     expect(taken[0]!.job_id).toBe(jobOf(requestId));
     const scraped = await curl([worker!.metricsUrl!]);
     expect(metric(scraped, 'murmur_job_events_total{event="done"}')).toBeGreaterThanOrEqual(1);
+    // The decoded audio its run held was counted, and let go before the answer.
+    expect(metric(scraped, 'murmur_decoded_audio_peak_bytes_sum')).toBeGreaterThan(0);
+    expect(metric(scraped, 'murmur_decoded_audio_bytes')).toBe(0);
     // The same media as an async job has the same transcript.
     const job = await cluster.jobs.submit([`audio=@${jfk}`, 'output_format=srt']);
     const { id } = job.json() as { id: string };
