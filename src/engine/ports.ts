@@ -4,6 +4,7 @@
  */
 import type { PcmArray } from '../core/audio/pcm';
 import type { MediaFile } from '../core/contract/request';
+import type { FileIdentity } from '../core/download/file-identity';
 import type { WhisperVocabulary } from '../core/decoding/vocabulary';
 import type { Device } from './models/model-settings';
 import type { Tensor } from './models/transformers-port';
@@ -93,6 +94,24 @@ export type SpillPort = () => Promise<SpillFile | null>;
 
 /** The host's `fetch` (the browser's, or Node's for the CLI). */
 export type FetchPort = (url: string, init: { signal?: AbortSignal }) => Promise<Response>;
+
+/** The host's `fetch` with the options a resumable download needs. */
+export type RangeFetchPort = (
+  url: string,
+  init: { signal?: AbortSignal; headers?: Record<string, string>; redirect?: 'follow' | 'manual' },
+) => Promise<Response>;
+
+/**
+ * Where the part of a model file received so far is kept between tries and across reloads:
+ * never where whole models are read from, so a part is never taken for a model.
+ */
+export interface PartStore {
+  /** The part kept for `url`: what the host said of the file, and its first bytes. */
+  read(url: string): Promise<{ identity: FileIdentity; bytes: Uint8Array } | null>;
+  /** Writes `bytes` at `offset` of the part for `url`; at offset 0 a new part replaces any. */
+  append(url: string, identity: FileIdentity, offset: number, bytes: Uint8Array): Promise<void>;
+  drop(url: string): Promise<void>;
+}
 
 export interface ScoreOptions {
   signal?: AbortSignal;

@@ -1,4 +1,5 @@
-import type { ProgressListener } from '../ports';
+import { TransferMeter, transferDetail } from '../../core/download/transfer-meter';
+import type { Clock, ProgressListener } from '../ports';
 
 /** The loading events of transformers.js that matter for one overall progress figure. */
 export interface LoadingEvent {
@@ -16,12 +17,16 @@ export interface LoadingEvent {
  * small files finish before the weights are even requested), so a plain sum of what is known
  * would read 100%, then drop when the weights appear. The fraction is therefore given only once
  * the model's own `progress_total` event has listed the weights, and is held at its highest.
+ * The detail says the bytes, the speed and the time left ("Downloading org/model: 12.3 of
+ * 40.1 MB · 2.1 MB/s · about 13 s left"), the total once the weights are listed.
  */
 export function downloadProgress(
   id: string,
   onProgress: ProgressListener | undefined,
+  clock: Clock = () => performance.now() / 1000,
 ): (event: LoadingEvent) => void {
   const files = new Map<string, { loaded: number; total: number }>();
+  const meter = new TransferMeter();
   let weightsListed = false;
   let highest = 0;
   return (event) => {
@@ -47,6 +52,9 @@ export function downloadProgress(
       highest = Math.max(highest, Math.min(1, loaded / total));
       fraction = highest;
     }
-    onProgress?.(fraction, `Downloading ${id} (${(loaded / 1e6).toFixed(1)} MB)`);
+    meter.record(clock(), loaded);
+    const known = weightsListed && total > 0 ? total : null;
+    const detail = transferDetail(loaded, known, meter.bytesPerSecond(), meter.secondsLeft(known));
+    onProgress?.(fraction, `Downloading ${id}: ${detail}`);
   };
 }

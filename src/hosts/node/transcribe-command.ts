@@ -9,6 +9,7 @@ import { jobFailure, runJob, type JobHost, type JobOutcome } from '../../engine/
 import type { CliIo, CliOptions } from './cli';
 import type { CliArgs } from './cli-args';
 import { cliErrorLines } from './cli-wording';
+import { downloadLines } from './download-lines';
 import { nodeEnginePorts } from './engine-ports';
 import { diskFile, type DiskFile } from './media-file';
 import { nodeDeliveryFetch } from './webhook-fetch';
@@ -116,6 +117,10 @@ export async function transcribe(args: CliArgs, io: CliIo, options: CliOptions):
         };
         return runJob(fields, host, job, {
           onNotice: (notice) => io.stderr(`murmur: note: ${notice}\n`),
+          // Models read from a folder are not downloaded: nothing to tell.
+          ...(args.models === null || /^https?:\/\//.test(args.models)
+            ? { onProgress: downloadLines(io.stderr) }
+            : {}),
         });
       })(),
       options.signal,

@@ -1,6 +1,30 @@
 import { resolve } from 'node:path';
 import * as transformers from '@huggingface/transformers';
 import { HUB } from '../../core/model-catalog';
+import {
+  abortableSleep,
+  resilientModelFetch,
+  webCryptoSha256,
+  type ModelDownloadPorts,
+} from '../../engine/models/model-download';
+import { nodePartStore } from './model-parts';
+
+/** Node's own fetch, for everything transformers.js fetches that is not a model file. */
+const plainFetch = globalThis.fetch.bind(globalThis);
+
+/**
+ * How model files are downloaded in Node: resumed after a break, parts kept on disk apart from
+ * the models, redirects read (the hub's carry each large file's size and sha256).
+ */
+export function nodeDownloadPorts(partsFolder?: string): ModelDownloadPorts {
+  return {
+    fetch: (url, init) => plainFetch(url, init),
+    parts: nodePartStore(partsFolder),
+    sha256: webCryptoSha256,
+    sleep: abortableSleep,
+    manualRedirects: true,
+  };
+}
 
 /**
  * Points transformers.js at the model source: the hub by default, a model host URL (a mirror
@@ -12,6 +36,7 @@ export function configureModelSource(source: string | null): typeof transformers
     env.allowRemoteModels = true;
     env.allowLocalModels = false;
     env.remoteHost = source === null ? HUB : source.endsWith('/') ? source : `${source}/`;
+    env.fetch = resilientModelFetch(env.remoteHost, nodeDownloadPorts(), plainFetch);
   } else {
     env.allowRemoteModels = false;
     env.allowLocalModels = true;
