@@ -15,6 +15,8 @@ import { join, resolve, sep } from 'node:path';
 export interface UnreliableHostOptions {
   /** Each file's first GET: 'cut' sends half its bytes and drops the connection; 'stall' sends half and then nothing. */
   firstConnection?: 'whole' | 'cut' | 'stall';
+  /** The files `firstConnection` applies to (paths within the model); all when not given. */
+  only?: string[];
   /** False: a host without ranges, which answers every request with the whole file (200). */
   ranges?: boolean;
   /** Files (paths within the model, e.g. `onnx/encoder_model_quantized.onnx`) served damaged. */
@@ -127,7 +129,8 @@ export async function startUnreliableHost(
     const first = !served.has(key) && !asked && !probe;
     if (!probe) served.add(key);
     const mode = options.firstConnection ?? 'whole';
-    if (first && mode !== 'whole' && body.length > 1) {
+    const chosen = options.only === undefined || options.only.includes(file);
+    if (first && chosen && mode !== 'whole' && body.length > 1) {
       res.write(body.subarray(0, Math.floor(body.length / 2)));
       // Sent: the half is on the wire before the connection goes.
       if (mode === 'cut') setTimeout(() => res.destroy(), 50);

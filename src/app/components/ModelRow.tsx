@@ -1,4 +1,5 @@
 import { formatBytes } from '../lib/history-entry';
+import { downloadTransfer } from '../lib/progress';
 import type { ManagedModel } from '../lib/managed-models';
 import { useAppStore } from '../store/app-store';
 import { deleteModel, downloadModel } from '../store/model-actions';
@@ -8,6 +9,7 @@ export function ModelRow({ model }: { model: ManagedModel }) {
   const state = useAppStore((s) => s.models[model.role]);
   const cached = state.cachedBytes !== null && state.cachedBytes > 0;
   const fraction = state.downloading?.fraction ?? null;
+  const transfer = state.downloading ? downloadTransfer(state.downloading.detail) : null;
   return (
     <li className="py-3" data-testid={`models.${model.role}`}>
       <div className="flex flex-wrap items-center gap-2">
@@ -26,7 +28,7 @@ export function ModelRow({ model }: { model: ManagedModel }) {
           </p>
           <p className="text-xs text-slate-700" data-testid={`models.${model.role}-status`}>
             {state.downloading
-              ? `Downloading${fraction === null ? '' : ` · ${Math.round(fraction * 100)}%`}`
+              ? `Downloading${fraction === null ? '' : ` · ${Math.round(fraction * 100)}%`}${transfer === null ? '' : ` · ${transfer}`}`
               : state.cachedBytes === null
                 ? 'Checking…'
                 : cached

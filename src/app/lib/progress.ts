@@ -71,3 +71,12 @@ export function advanceProgress(shown: ShownProgress | null, report: Progress): 
     loaded: ended,
   };
 }
+
+/**
+ * The bytes, speed and time left of a model download's progress detail ("Downloading org/m:
+ * 12.3 of 40.1 MB · 2.1 MB/s · about 13 s left" gives what follows the colon); null otherwise.
+ */
+export function downloadTransfer(detail: string): string | null {
+  const match = /^Downloading [^:]+: (.+)$/.exec(detail);
+  return match ? match[1]! : null;
+}

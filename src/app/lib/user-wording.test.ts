@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRequest } from '../../core/contract/parse-request';
 import { DEFAULT_VALUES, toFormData, type FormValues } from './form-fields';
-import { advanceProgress } from './progress';
+import { advanceProgress, downloadTransfer } from './progress';
 import { segmentStartNear } from './shortcuts';
 import { FIELD_SPECS } from '../../core/contract/fields';
 import { scriptProblems } from '../../core/alignment/script';
@@ -200,5 +200,15 @@ describe('segment shortcuts', () => {
     expect(segmentStartNear(starts, 6, 'previous')).toBe(4);
     expect(segmentStartNear(starts, 0.3, 'previous')).toBe(0);
     expect(segmentStartNear([], 3, 'previous')).toBeNull();
+  });
+});
+
+describe('downloadTransfer', () => {
+  it('gives the bytes, speed and time left of a model download, and nothing for other work', () => {
+    expect(
+      downloadTransfer('Downloading org/model: 12.3 of 40.1 MB · 2.1 MB/s · about 13 s left'),
+    ).toBe('12.3 of 40.1 MB · 2.1 MB/s · about 13 s left');
+    expect(downloadTransfer('Loading org/model')).toBeNull();
+    expect(downloadTransfer('Recognised 3 s')).toBeNull();
   });
 });

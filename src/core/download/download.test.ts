@@ -109,6 +109,10 @@ describe('resumeStep', () => {
     });
   });
 
+  it('appends a 206 whose start is hidden (a host that does not expose Content-Range)', () => {
+    expect(resumeStep(kept, answer(206, {}))).toEqual({ kind: 'append' });
+  });
+
   it('skips the kept bytes of a host that answers the range with the whole file', () => {
     expect(resumeStep(kept, answer(200, { 'content-length': '1000' }))).toEqual({
       kind: 'skip',

@@ -25,7 +25,7 @@ export interface RangeAnswer {
 
 /**
  * The step for an answer (status 200, 206 or 416) to `rangeHeader(received)`. A 206 must start
- * exactly at `received`; a 200 is the whole file again (a host without ranges, or one that
+ * exactly at `received` (where it says where it starts); a 200 is the whole file again (a host without ranges, or one that
  * ignored the range); a 416 means the range starts at or past the end.
  */
 export function resumeStep(
@@ -35,8 +35,10 @@ export function resumeStep(
   if (!sameFile(kept.identity, answer.identity)) return { kind: 'changed' };
   if (answer.status === 200) return { kind: 'skip', bytes: kept.received };
   if (answer.status === 206) {
+    // A host of another origin that does not expose `Content-Range` hides the start: the answer
+    // to the range asked is taken as it (the size and sha256 are checked at the end).
     const start = contentRangeStart(answer.headers.get('content-range'));
-    return start === kept.received ? { kind: 'append' } : { kind: 'changed' };
+    return start === null || start === kept.received ? { kind: 'append' } : { kind: 'changed' };
   }
   if (answer.status === 416 && kept.received > 0) {
     const size = answer.identity.size ?? kept.identity.size;

@@ -3,7 +3,14 @@ import asyncifyMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?
 import asyncifyWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import plainMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
 import plainWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
+import {
+  abortableSleep,
+  resilientModelFetch,
+  webCryptoSha256,
+  type ModelDownloadPorts,
+} from '../../engine/models/model-download';
 import type { Device } from '../../engine/models/model-settings';
+import { browserPartStore } from './model-parts';
 
 /**
  * onnxruntime-web's builds: the one with WebGPU (its asyncify layer lets the GPU's calls
@@ -14,6 +21,23 @@ const BUILDS = {
   webgpu: { mjs: asyncifyMjsUrl, wasm: asyncifyWasmUrl },
   plain: { mjs: plainMjsUrl, wasm: plainWasmUrl },
 } as const;
+
+/** The browser's own fetch, for everything transformers.js fetches that is not a model file. */
+const plainFetch = self.fetch.bind(self);
+
+/**
+ * How model files are downloaded here: resumed after a break, the part received kept in
+ * IndexedDB across reloads. The browser follows the hub's redirects itself, so the size and
+ * sha256 are those the final answer states (a mirror that serves files itself states them).
+ */
+export function browserDownloadPorts(): ModelDownloadPorts {
+  return {
+    fetch: (url, init) => plainFetch(url, init),
+    parts: browserPartStore(),
+    sha256: webCryptoSha256,
+    sleep: abortableSleep,
+  };
+}
 
 /** The build this worker's onnxruntime was started with: the first model load fixes it. */
 let build: keyof typeof BUILDS | null = null;
@@ -37,6 +61,7 @@ export function configureTransformers(
   const absolute = new URL(modelHost, self.location.href).href;
   env.remoteHost = absolute.endsWith('/') ? absolute : `${absolute}/`;
   env.useBrowserCache = true;
+  env.fetch = resilientModelFetch(env.remoteHost, browserDownloadPorts(), plainFetch);
   const wasm = env.backends.onnx.wasm;
   if (wasm) {
     build ??= device === 'webgpu' ? 'webgpu' : 'plain';
