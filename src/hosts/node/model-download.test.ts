@@ -91,7 +91,7 @@ describe('murmur: model downloads that survive a bad network', () => {
 
   for (const [damage, what] of [
     ['short', 'arrived with 15,360,923 bytes where the host announced 15,361,923'],
-    ['sha256', 'arrived with a sha256 checksum'],
+    ['sha256', ''],
   ] as const) {
     it(`a file served ${damage === 'short' ? 'short of its size' : 'with another sha256'} is refused with a sentence and not kept`, async () => {
       const host = await startUnreliableHost(MODELS, { damaged: { [ENCODER]: damage } });
@@ -100,17 +100,17 @@ describe('murmur: model downloads that survive a bad network', () => {
         const first = await transcribe(host);
         expect(first.code).toBe(1);
         const line = first.stderr.split('\n').find((l) => l.includes('could not be loaded'));
-        if (damage === 'short') {
-          expect(line).toBe(
-            `murmur: The recognition model "${TEST_WHISPER_ID}" could not be loaded from ${host.url}: its file ${ENCODER} ${what}, so it was damaged on the way and was not kept. Check the model (--model ID) and the model host (--models DIR|URL).`,
-          );
-        } else {
-          expect(line).toMatch(
-            new RegExp(
-              `^murmur: The recognition model "${TEST_WHISPER_ID}" could not be loaded from ${host.url}: its file ${ENCODER} arrived with a sha256 checksum \\([0-9a-f]{12}…\\) other than the one the host announced \\([0-9a-f]{12}…\\), so it was damaged on the way and was not kept\\. Check the model \\(--model ID\\) and the model host \\(--models DIR\\|URL\\)\\.$`,
-            ),
-          );
-        }
+        const real = createHash('sha256')
+          .update(readFileSync(join(MODELS, TEST_WHISPER_ID, ENCODER)))
+          .digest('hex');
+        const announced = createHash('sha256').update(real).digest('hex');
+        const wrong =
+          damage === 'short'
+            ? what
+            : `arrived with a sha256 checksum (${real.slice(0, 12)}…) other than the one the host announced (${announced.slice(0, 12)}…)`;
+        expect(line).toBe(
+          `murmur: The recognition model "${TEST_WHISPER_ID}" could not be loaded from ${host.url}: its file ${ENCODER} ${wrong}, so it was damaged on the way and was not kept. Check the model (--model ID) and the model host (--models DIR|URL).`,
+        );
         expect(cached(ENCODER)).toBe(false);
         const url = `${host.url}${TEST_WHISPER_ID}/resolve/main/${ENCODER}`;
         expect(await nodePartStore().read(url)).toBeNull();
