@@ -1,4 +1,4 @@
-import type { Progress, Stage } from '../../worker/protocol';
+import type { EngineSettings, Progress, Stage } from '../../worker/protocol';
 
 /** Progress as the status line shows it: a title that agrees with the detail under it. */
 export interface ShownProgress extends Progress {
@@ -11,10 +11,32 @@ export interface ShownProgress extends Progress {
   loaded: readonly string[];
 }
 
-/** The model a loading report is about ("Downloading murmur-test/whisper-synth (12.6 MB)"). */
+/** The model a loading report is about ("Downloading murmur-test/whisper-synth: 12.6 MB"). */
 function modelOf(report: Progress): string | null {
   if (report.stage !== 'models') return null;
-  return /^(?:Downloading|Loading) (\S+)/.exec(report.detail)?.[1] ?? null;
+  return /^(?:Downloading|Loading) ([^\s:]+)/.exec(report.detail)?.[1] ?? null;
+}
+
+/** The models a job's settings name, to title a download by what it is for. */
+export type JobModels = Pick<
+  EngineSettings,
+  'whisperModel' | 'translationModel' | 'segmentationModel' | 'embeddingModel'
+>;
+
+/**
+ * What a download that goes on once decoding has begun is for. The translation and speaker
+ * models load beside the recognition model, under the same stage, so the model's name tells
+ * them apart; a name the settings do not give keeps the plain title.
+ */
+function loadingTitle(model: string | null, models: JobModels | undefined): string {
+  if (models === undefined || model === null || model === models.whisperModel) {
+    return 'Loading the recognition model';
+  }
+  if (model === models.translationModel) return 'Loading the translation model';
+  if (model === models.segmentationModel || model === models.embeddingModel) {
+    return 'Loading the speaker models';
+  }
+  return 'Loading models';
 }
 
 const TITLES: Record<Stage, [string, number]> = {
@@ -37,7 +59,11 @@ const TITLES: Record<Stage, [string, number]> = {
  * step before recognition, titled as such, until its download ends; the stage the job is at
  * then shows again with its next report, and that model's reports no longer do.
  */
-export function advanceProgress(shown: ShownProgress | null, report: Progress): ShownProgress {
+export function advanceProgress(
+  shown: ShownProgress | null,
+  report: Progress,
+  models?: JobModels,
+): ShownProgress {
   const model = modelOf(report);
   const loaded = shown?.loaded ?? [];
   if (shown !== null && model !== null && loaded.includes(model)) return shown;
@@ -47,7 +73,7 @@ export function advanceProgress(shown: ShownProgress | null, report: Progress): 
     shown !== null && shownModel !== null && loaded.includes(shownModel) ? shown.line : shown?.rank;
   let [title, rank] = TITLES[report.stage];
   if (report.stage === 'models' && shown !== null && shown.rank >= TITLES.decode[1]) {
-    [title, rank] = ['Loading the recognition model', 4];
+    [title, rank] = [loadingTitle(model, models), 4];
   }
   if (report.stage === 'vad' && /^Reducing noise/.test(report.detail)) title = 'Reducing noise';
   // The translation stage waits for its model when the download outlasts recognition.

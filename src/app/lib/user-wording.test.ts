@@ -149,6 +149,34 @@ describe('the status line', () => {
     expect(advanceProgress(shown, download(1))).toBe(shown);
   });
 
+  it('titles a download beside the recognition model by the model it brings', () => {
+    const models = {
+      whisperModel: 'murmur-test/whisper-synth',
+      translationModel: 'Xenova/m2m100_418M',
+      segmentationModel: 'onnx-community/pyannote-segmentation-3.0',
+      embeddingModel: 'onnx-community/wespeaker-voxceleb-resnet34-LM',
+    };
+    const download = (id: string) => ({
+      stage: 'models' as const,
+      fraction: 0.3,
+      detail: `Downloading ${id}: 12.3 of 40.1 MB · 2.1 MB/s · about 13 s left`,
+    });
+    const decoding = advanceProgress(null, { stage: 'decode', fraction: 0.5, detail: 'Decoded' });
+    const titleOf = (id: string) => advanceProgress(decoding, download(id), models).title;
+    expect(titleOf('murmur-test/whisper-synth')).toBe('Loading the recognition model');
+    expect(titleOf('Xenova/m2m100_418M')).toBe('Loading the translation model');
+    expect(titleOf('onnx-community/pyannote-segmentation-3.0')).toBe('Loading the speaker models');
+    expect(titleOf('onnx-community/wespeaker-voxceleb-resnet34-LM')).toBe(
+      'Loading the speaker models',
+    );
+    expect(titleOf('someone/else')).toBe('Loading models');
+    // The translation model's download ending does not end the recognition model's.
+    let shown = advanceProgress(decoding, download('murmur-test/whisper-synth'), models);
+    shown = advanceProgress(shown, { ...download('Xenova/m2m100_418M'), fraction: 1 }, models);
+    shown = advanceProgress(shown, download('murmur-test/whisper-synth'), models);
+    expect(shown.title).toBe('Loading the recognition model');
+  });
+
   it('titles a translation model download that the translation stage waits for', () => {
     let shown = advanceProgress(null, { stage: 'recognise', fraction: 1, detail: 'Recognised' });
     shown = advanceProgress(shown, {

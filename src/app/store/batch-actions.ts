@@ -51,10 +51,11 @@ export async function runBatch(): Promise<void> {
         const result = await getClient().transcribe(values.endpoint, toFormData(values), {
           signal: controller.signal,
           onProgress: (report) => {
-            const shown = useAppStore.getState().batch.find((i) => i.id === item.id)?.progress;
-            useAppStore
-              .getState()
-              .updateBatchItem(item.id, { progress: advanceProgress(shown ?? null, report) });
+            const state = useAppStore.getState();
+            const shown = state.batch.find((i) => i.id === item.id)?.progress;
+            state.updateBatchItem(item.id, {
+              progress: advanceProgress(shown ?? null, report, state.settings),
+            });
           },
         });
         const entry = await addToHistory(result, baseName(values), values);

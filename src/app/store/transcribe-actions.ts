@@ -73,7 +73,9 @@ export async function submitTranscription(): Promise<void> {
       {
         signal: controller.signal,
         onProgress: (progress) =>
-          useAppStore.setState((s) => ({ progress: advanceProgress(s.progress, progress) })),
+          useAppStore.setState((s) => ({
+            progress: advanceProgress(s.progress, progress, s.settings),
+          })),
         onNotice: (notice) => useAppStore.setState((s) => ({ notices: [...s.notices, notice] })),
         onDevice: (device) => useAppStore.setState({ device }),
         onSegment: (segment) =>
