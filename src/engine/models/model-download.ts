@@ -19,8 +19,12 @@ export interface ModelDownloadPorts {
   fetch: RangeFetchPort;
   /** Where the part received so far is kept (none: a part lives only as long as its try). */
   parts?: PartStore;
-  /** The sha256 of bytes as 64 hex digits; null where the host cannot compute it. */
-  sha256: (bytes: Uint8Array) => Promise<string | null>;
+  /**
+   * A sha256 fed a chunk at a time, so that a file is checked without being held whole: the
+   * reader (transformers.js) keeps its own copy, and a second one would double a large model's
+   * memory.
+   */
+  sha256: () => Sha256Hasher;
   /** Waits `ms`, or rejects with an `AbortError` when `signal` aborts. */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /**
@@ -32,6 +36,13 @@ export interface ModelDownloadPorts {
   policy?: RetryPolicy;
   /** Told before each pause: a download broke and is tried again. */
   onRetry?: (retry: { url: string; received: number; pauseMs: number; failures: number }) => void;
+}
+
+/** A sha256 computed as the bytes come. */
+export interface Sha256Hasher {
+  update: (bytes: Uint8Array) => void;
+  /** The digest as 64 lower-case hex digits; called once, after the last `update`. */
+  hex: () => string;
 }
 
 /** The part kept between saves: written each time this many new bytes have come. */
@@ -91,27 +102,35 @@ export async function downloadModelFile(
 
   const kept = ports.parts ? await ports.parts.read(url).catch(() => null) : null;
   let identity: FileIdentity | null = kept?.identity ?? null;
-  let chunks: Uint8Array[] = kept && kept.bytes.length > 0 ? [kept.bytes] : [];
-  let received = chunks.length > 0 ? kept!.bytes.length : 0;
+  // The kept part goes to the reader first; after it, only the bytes not yet saved are held.
+  let keptPart: Uint8Array | null = kept && kept.bytes.length > 0 ? kept.bytes : null;
+  let unsaved: Uint8Array[] = [];
+  let received = keptPart?.length ?? 0;
   let saved = received;
   let delivered = 0;
   let failures = 0;
+  // Whether the parts store still takes the part: one that is full stops holding bytes for it.
+  let keeping = ports.parts !== undefined;
+  // Hashed only where the host announced a sha256 before the first byte: a browser sees none
+  // from the hub (its redirects hide them), and hashing a large model costs seconds.
+  let hasher: Sha256Hasher | null = null;
+  const hash = (bytes: Uint8Array, at: number) => {
+    if (hasher === null && at === 0 && identity?.sha256) hasher = ports.sha256();
+    hasher?.update(bytes);
+  };
 
   const drop = () => ports.parts?.drop(url).catch(() => undefined);
   const save = async () => {
-    if (!ports.parts || identity === null || received === saved) return;
-    const fresh: Uint8Array[] = [];
-    let at = 0;
-    for (const c of chunks) {
-      if (at + c.length > saved) fresh.push(c.subarray(Math.max(0, saved - at)));
-      at += c.length;
-    }
-    const bytes = concat(fresh, received - saved);
+    if (!ports.parts || !keeping || identity === null || received === saved) return;
+    const bytes = concat(unsaved, received - saved);
+    unsaved = [];
     try {
       await ports.parts.append(url, identity, saved, bytes);
       saved = received;
     } catch {
-      // A store that is full or missing only costs the resume; the download goes on.
+      // A store that is full or missing only costs the resume; the download goes on, holding
+      // nothing more for it.
+      keeping = false;
     }
   };
 
@@ -186,7 +205,9 @@ export async function downloadModelFile(
         // Bytes of the old file have gone to the reader: this try cannot be mended.
         if (delivered > 0) throw new Error(changedDuringDownload(file));
         identity = null;
-        chunks = [];
+        keptPart = null;
+        unsaved = [];
+        hasher = null;
         received = saved = 0;
         if (response.status === 200) {
           identity = answer.identity;
@@ -226,7 +247,11 @@ export async function downloadModelFile(
   };
 
   const deliver = async (controller: ReadableStreamDefaultController<Uint8Array>) => {
-    for (const c of chunks) controller.enqueue(c.slice());
+    if (keptPart !== null) {
+      hash(keptPart, 0);
+      controller.enqueue(keptPart);
+      keptPart = null;
+    }
     delivered = received;
     let opened: Opened = first;
     for (;;) {
@@ -248,11 +273,13 @@ export async function downloadModelFile(
             skip -= cut;
             if (chunk.length === 0) continue;
           }
-          chunks.push(chunk);
+          hash(chunk, received);
+          // Held only until it is saved, and only where there is a store to save it in.
+          if (keeping) unsaved.push(chunk.slice());
           received += chunk.length;
           delivered = received;
           failures = 0;
-          controller.enqueue(chunk.slice());
+          controller.enqueue(chunk);
           if (received - saved >= SAVE_EVERY_BYTES) await save();
         }
         break;
@@ -263,10 +290,9 @@ export async function downloadModelFile(
         opened = await open();
       }
     }
-    const whole = concat(chunks, received);
-    chunks = [whole];
+    unsaved = [];
     const announced = identity ?? { size: null, sha256: null, validator: null };
-    const sha256 = announced.sha256 === null ? null : await ports.sha256(whole);
+    const sha256 = announced.sha256 === null || hasher === null ? null : hasher.hex();
     const verdict = integrityVerdict(announced, received, sha256);
     // Whole or damaged, the part has served: a damaged one must not be resumed either.
     await drop();
@@ -335,12 +361,4 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
     if (signal?.aborted) fail();
     else signal?.addEventListener('abort', fail, { once: true });
   });
-}
-
-/** sha256 through Web Crypto (browsers in a secure context, Node); null where it is missing. */
-export async function webCryptoSha256(bytes: Uint8Array): Promise<string | null> {
-  const subtle = globalThis.crypto?.subtle;
-  if (!subtle) return null;
-  const digest = new Uint8Array(await subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }

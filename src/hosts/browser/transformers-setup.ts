@@ -1,4 +1,5 @@
 import * as transformers from '@huggingface/transformers';
+import { sha256 } from '@noble/hashes/sha2';
 import asyncifyMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import asyncifyWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import plainMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
@@ -6,8 +7,8 @@ import plainWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import {
   abortableSleep,
   resilientModelFetch,
-  webCryptoSha256,
   type ModelDownloadPorts,
+  type Sha256Hasher,
 } from '../../engine/models/model-download';
 import type { Device } from '../../engine/models/model-settings';
 import { browserPartStore } from './model-parts';
@@ -34,8 +35,20 @@ export function browserDownloadPorts(): ModelDownloadPorts {
   return {
     fetch: (url, init) => plainFetch(url, init),
     parts: browserPartStore(),
-    sha256: webCryptoSha256,
+    sha256: incrementalSha256,
     sleep: abortableSleep,
+  };
+}
+
+/**
+ * Web Crypto digests only a whole buffer; a model file is hashed as it comes instead, so that
+ * it is never held twice (@noble/hashes: audited, no dependencies).
+ */
+function incrementalSha256(): Sha256Hasher {
+  const state = sha256.create();
+  return {
+    update: (bytes) => void state.update(bytes),
+    hex: () => Array.from(state.digest(), (b) => b.toString(16).padStart(2, '0')).join(''),
   };
 }
 

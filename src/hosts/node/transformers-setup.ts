@@ -1,10 +1,10 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import * as transformers from '@huggingface/transformers';
 import { HUB } from '../../core/model-catalog';
 import {
   abortableSleep,
   resilientModelFetch,
-  webCryptoSha256,
   type ModelDownloadPorts,
 } from '../../engine/models/model-download';
 import { nodePartStore } from './model-parts';
@@ -20,7 +20,10 @@ export function nodeDownloadPorts(partsFolder?: string): ModelDownloadPorts {
   return {
     fetch: (url, init) => plainFetch(url, init),
     parts: nodePartStore(partsFolder),
-    sha256: webCryptoSha256,
+    sha256: () => {
+      const state = createHash('sha256');
+      return { update: (bytes) => void state.update(bytes), hex: () => state.digest('hex') };
+    },
     sleep: abortableSleep,
     manualRedirects: true,
   };
