@@ -47,6 +47,19 @@ const meeting = response([
   segment('Let us start.', 14, 15.5, 'Anna'),
 ]);
 
+/** A line of a script nobody said, as alignment gives it: no time of its own, where it stands. */
+function unsaid(text: string, at: number, speaker = 'speaker_not_activated'): Segment {
+  return { ...segment(text, at, at, speaker), not_said: true };
+}
+
+/** An aligned script: its first and third lines never said, a long silence before the last. */
+const aligned = response([
+  unsaid('Good evening.', 0.5),
+  segment('Welcome to the river walk.', 0.5, 2.4),
+  unsaid('This line was cut.', 2.4),
+  segment('Mind the *steps*.', 12, 14),
+]);
+
 const options = (extra: Partial<DocumentOptions> = {}): DocumentOptions => ({
   ...DEFAULT_DOCUMENT_OPTIONS,
   title: 'River talk',
@@ -122,7 +135,89 @@ describe('transcriptDocument', () => {
   });
 });
 
+describe('a line of a script nobody said', () => {
+  it('is marked, never timed: a turn that opens with one shows its time at its first said line', () => {
+    const doc = transcriptDocument(aligned, options());
+    expect(doc.blocks.map((b) => b.kind)).toEqual(['turn', 'pause', 'turn']);
+    const [first, last] = turns(doc);
+    expect(first!.runs).toEqual([
+      { time: null, text: 'Good evening.', notSaid: true },
+      { time: 0.5, text: 'Welcome to the river walk.', notSaid: false },
+      { time: null, text: 'This line was cut.', notSaid: true },
+    ]);
+    expect(last!.runs).toEqual([{ time: 12, text: 'Mind the *steps*.', notSaid: false }]);
+    // The pause runs from the last words heard, not from where the unsaid line stands.
+    expect(doc.blocks[1]).toMatchObject({ kind: 'pause', begin: 2.4, seconds: 9.6 });
+  });
+
+  it('takes no time at every segment or every N seconds; the next said line does', () => {
+    const each = transcriptDocument(aligned, options({ timestamps: { at: 'segment' } }));
+    expect(turns(each).map((t) => t.runs.map((r) => r.time))).toEqual([
+      [null],
+      [0.5],
+      [null],
+      [12],
+    ]);
+    const interval = transcriptDocument(
+      aligned,
+      options({ timestamps: { at: 'interval', seconds: 10 }, pauseSeconds: null }),
+    );
+    expect(turns(interval)[0]!.runs.map((r) => r.time)).toEqual([null, 0.5, null, 12]);
+  });
+
+  it('starts no pause and overlaps nobody', () => {
+    const late = transcriptDocument(
+      response([
+        segment('Hello there.', 0, 3),
+        unsaid('A line placed late.', 9),
+        segment('Goodbye.', 9.5, 10),
+      ]),
+      options(),
+    );
+    // The silence is the one between the words heard, after the unsaid line.
+    expect(late.blocks.map((b) => (b.kind === 'pause' ? b : b.runs.map((r) => r.text)))).toEqual([
+      ['Hello there.', 'A line placed late.'],
+      { kind: 'pause', begin: 3, seconds: 6.5 },
+      ['Goodbye.'],
+    ]);
+    const other = transcriptDocument(
+      response([
+        segment('Hello there.', 0, 3, 'speaker_0'),
+        unsaid('A line for the other speaker.', 1, 'speaker_1'),
+      ]),
+      options(),
+    );
+    expect(turns(other).map((t) => [t.speaker, t.overlaps])).toEqual([
+      ['speaker_0', false],
+      ['speaker_1', false],
+    ]);
+  });
+
+  it('stands apart with a space in a language written without them', () => {
+    const chinese = transcriptDocument(
+      response([
+        segment('你好。', 0, 1, 'a', 'zh'),
+        { ...unsaid('没有说。', 1, 'a'), language: 'zh' },
+        segment('谢谢。', 1.2, 2, 'a', 'zh'),
+      ]),
+      options({ timestamps: { at: 'none' } }),
+    );
+    expect(renderMarkdown(chinese)).toContain('**a:** 你好。 *(Not said: 没有说。)* 谢谢。');
+  });
+});
+
 describe('renderMarkdown', () => {
+  it('writes a line nobody said in italics, labelled, with no time', () => {
+    expect(renderMarkdown(transcriptDocument(aligned, options()))).toBe(
+      [
+        '# River talk',
+        '*(Not said: Good evening.)* [0:00] Welcome to the river walk. *(Not said: This line was cut.)*',
+        '*(pause, 10 s)*',
+        '[0:12] Mind the \\*steps\\*.',
+      ].join('\n\n') + '\n',
+    );
+  });
+
   it('writes a heading, a paragraph a turn, pauses and overlaps, markup escaped', () => {
     const md = renderMarkdown(
       transcriptDocument(
@@ -164,6 +259,23 @@ describe('renderHtml', () => {
   });
 });
 
+describe('renderHtml and a line nobody said', () => {
+  it('labels it in words, in grey italics, with no time element', () => {
+    const html = renderHtml(
+      transcriptDocument(
+        response([segment('Heard <here>.', 1, 2), unsaid('Never <said> & gone.', 2)]),
+        options(),
+      ),
+    );
+    expect(html).toContain(
+      '<p class="turn" lang="en" dir="ltr"><time datetime="PT1S">0:01</time> Heard &lt;here&gt;. ' +
+        '<span class="not-said">(Not said: Never &lt;said&gt; &amp; gone.)</span></p>',
+    );
+    expect(html.match(/<time /g)).toHaveLength(1);
+    expect(html).toContain('.pause, .overlap, .not-said { color: #475569; font-style: italic; }');
+  });
+});
+
 describe('renderDocx', () => {
   it('is a Word document whose text holds every turn, speaker and time in order', async () => {
     const bytes = await renderDocx(transcriptDocument(meeting, options()));
@@ -185,6 +297,34 @@ describe('renderDocx', () => {
     expect(xml).toContain('w:bidi');
     const core = execFileSync('unzip', ['-p', file, 'docProps/core.xml']).toString('utf8');
     expect(core).toContain('River talk');
+  });
+
+  it('writes a line nobody said labelled, in grey italics, with no time', async () => {
+    const bytes = await renderDocx(transcriptDocument(aligned, options()));
+    const dir = mkdtempSync(join(tmpdir(), 'murmur-docx-'));
+    writeFileSync(join(dir, 'aligned.docx'), bytes);
+    const xml = execFileSync('unzip', [
+      '-p',
+      join(dir, 'aligned.docx'),
+      'word/document.xml',
+    ]).toString('utf8');
+    const paragraphs = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((p) =>
+      [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''),
+    );
+    expect(paragraphs).toEqual([
+      'River talk',
+      '(Not said: Good evening.) [0:00] Welcome to the river walk. (Not said: This line was cut.)',
+      '(pause, 10 s)',
+      '[0:12] Mind the *steps*.',
+    ]);
+    // Each unsaid line is one run of its own, in italics and grey.
+    const runs = [...xml.matchAll(/<w:r>([\s\S]*?)<\/w:r>/g)].map((r) => r[1]!);
+    const marked = runs.filter((r) => r.includes('(Not said: '));
+    expect(marked).toHaveLength(2);
+    for (const run of marked) {
+      expect(run).toMatch(/<w:i\/>|<w:i w:val="true"\/>/);
+      expect(run).toContain('<w:color w:val="475569"/>');
+    }
   });
 
   it('marks right-to-left paragraphs and runs', async () => {

@@ -2,7 +2,8 @@ import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { speakerInk } from './speaker-palette';
 import {
   clockTime,
-  joinerOf,
+  runJoiner,
+  notSaidText,
   OVERLAP_TEXT,
   pauseText,
   type Turn,
@@ -41,9 +42,20 @@ function turnParagraph(turn: Turn): Paragraph {
       new TextRun({ text: ' ', rightToLeft: rtl }),
     );
   }
-  const joiner = joinerOf(turn.language);
   turn.runs.forEach((run, i) => {
-    const before = i > 0 ? joiner : '';
+    const before = i > 0 ? runJoiner(turn.language, turn.runs[i - 1]!, run) : '';
+    if (run.notSaid) {
+      runs.push(
+        new TextRun({
+          text: `${before}${notSaidText(run.text)}`,
+          italics: true,
+          color: GREY,
+          language,
+          rightToLeft: rtl,
+        }),
+      );
+      return;
+    }
     if (run.time !== null) {
       runs.push(
         new TextRun({ text: `${before}[${clockTime(run.time)}] `, color: GREY, rightToLeft: rtl }),
@@ -60,7 +72,10 @@ function turnParagraph(turn: Turn): Paragraph {
   return new Paragraph({ children: runs, bidirectional: rtl, spacing: { after: 160 } });
 }
 
-/** The transcript as a Word document (DOCX): a title, a paragraph a turn, pauses in grey. */
+/**
+ * The transcript as a Word document (DOCX): a title, a paragraph a turn, pauses and lines nobody
+ * said in grey italics.
+ */
 export async function renderDocx(doc: TranscriptDocument): Promise<Uint8Array> {
   const rtl = doc.direction === 'rtl';
   const paragraphs = [

@@ -1,9 +1,11 @@
 import { speakerInk } from './speaker-palette';
 import {
   clockTime,
-  joinerOf,
+  joinRuns,
+  notSaidText,
   OVERLAP_TEXT,
   pauseText,
+  type TextRun,
   type Turn,
   type TranscriptDocument,
 } from './transcript-document';
@@ -25,6 +27,12 @@ function time(seconds: number): string {
   return `<time datetime="${isoDuration(seconds)}">${clockTime(seconds)}</time>`;
 }
 
+function runHtml(run: TextRun): string {
+  // Said in words, not by the grey alone: the label is text a screen reader reads.
+  if (run.notSaid) return `<span class="not-said">${escape(notSaidText(run.text))}</span>`;
+  return (run.time === null ? '' : `${time(run.time)} `) + escape(run.text);
+}
+
 function turnHtml(turn: Turn): string {
   const parts: string[] = [];
   if (turn.overlaps) parts.push(`<span class="overlap">${OVERLAP_TEXT}</span>`);
@@ -34,10 +42,7 @@ function turnHtml(turn: Turn): string {
       `<span class="speaker" style="background:${ink.background};color:${ink.text}">${escape(turn.speaker)}</span>`,
     );
   }
-  const text = turn.runs
-    .map((r) => (r.time === null ? '' : `${time(r.time)} `) + escape(r.text))
-    .join(joinerOf(turn.language));
-  parts.push(text);
+  parts.push(joinRuns(turn, runHtml));
   return `<p class="turn" lang="${escape(turn.language)}" dir="${turn.direction}">${parts.join(' ')}</p>`;
 }
 
@@ -48,7 +53,7 @@ h1 { font-size: 1.6rem; margin: 0 0 1.5rem; }
 .turn { margin: 0 0 1rem; overflow-wrap: anywhere; }
 .speaker { font-weight: 600; border-radius: 0.4rem; padding: 0.05rem 0.4rem; }
 time { color: #475569; font-variant-numeric: tabular-nums; font-size: 0.9em; }
-.pause, .overlap { color: #475569; font-style: italic; }
+.pause, .overlap, .not-said { color: #475569; font-style: italic; }
 @media print {
   main { max-width: none; padding: 0; }
   .turn { break-inside: avoid; }

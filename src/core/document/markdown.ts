@@ -1,6 +1,7 @@
 import {
   clockTime,
-  joinerOf,
+  joinRuns,
+  notSaidText,
   OVERLAP_TEXT,
   pauseText,
   type TextRun,
@@ -12,13 +13,15 @@ function escape(text: string): string {
   return text.replace(/([\\`*_[\]<>#|~])/g, '\\$1');
 }
 
-function runsText(runs: readonly TextRun[], joiner: string): string {
-  return runs
-    .map((r) => (r.time === null ? '' : `[${clockTime(r.time)}] `) + escape(r.text))
-    .join(joiner);
+function runText(run: TextRun): string {
+  if (run.notSaid) return `*${notSaidText(escape(run.text))}*`;
+  return (run.time === null ? '' : `[${clockTime(run.time)}] `) + escape(run.text);
 }
 
-/** The transcript as Markdown: a heading, a paragraph a turn, pauses in italics. */
+/**
+ * The transcript as Markdown: a heading, a paragraph a turn, pauses and lines nobody said in
+ * italics.
+ */
 export function renderMarkdown(doc: TranscriptDocument): string {
   const lines = [`# ${escape(doc.title)}`];
   for (const block of doc.blocks) {
@@ -29,7 +32,7 @@ export function renderMarkdown(doc: TranscriptDocument): string {
     const parts: string[] = [];
     if (block.overlaps) parts.push(`*${OVERLAP_TEXT}*`);
     if (block.speaker !== null) parts.push(`**${escape(block.speaker)}:**`);
-    parts.push(runsText(block.runs, joinerOf(block.language)));
+    parts.push(joinRuns(block, runText));
     lines.push(parts.join(' '));
   }
   return `${lines.join('\n\n')}\n`;

@@ -31,10 +31,15 @@ export const DEFAULT_DOCUMENT_OPTIONS: Omit<DocumentOptions, 'title'> = {
   markOverlaps: true,
 };
 
-/** A stretch of text, with the time shown before it (null: none). */
+/**
+ * A stretch of text, with the time shown before it (null: none). `notSaid`: a line of a script
+ * that nobody said (an aligned result's `not_said` segment): it is shown marked as such, and
+ * never with a time, since its time is only where it stands in the text, not when it was heard.
+ */
 export interface TextRun {
   time: number | null;
   text: string;
+  notSaid: boolean;
 }
 
 export interface Turn {
@@ -84,6 +89,25 @@ export function joinerOf(language: string): string {
   return UNSPACED.has(language) ? '' : ' ';
 }
 
+/**
+ * What goes between two runs of a turn: the language's joiner, but a line nobody said stands
+ * apart with a space even where the language uses none (Markdown's italics only open and close
+ * beside a space there).
+ */
+export function runJoiner(language: string, before: TextRun, after: TextRun): string {
+  return before.notSaid || after.notSaid ? ' ' : joinerOf(language);
+}
+
+/** A turn's runs, each rendered, with what goes between them. */
+export function joinRuns(
+  turn: Pick<Turn, 'language' | 'runs'>,
+  render: (run: TextRun) => string,
+): string {
+  return turn.runs
+    .map((run, i) => (i > 0 ? runJoiner(turn.language, turn.runs[i - 1]!, run) : '') + render(run))
+    .join('');
+}
+
 /** Speakers are told apart only when diarization labelled the segments. */
 function hasSpeakers(segments: readonly Segment[]): boolean {
   return segments.some((s) => s.speaker !== 'speaker_not_activated');
@@ -114,27 +138,35 @@ export function transcriptDocument(
   const speakers = hasSpeakers(segments);
   const blocks: Block[] = [];
   let turn: Turn | null = null;
+  // Whether the current turn has shown a time yet: a turn that opens with a line nobody said
+  // shows its time at its first line that was said.
+  let turnTimed = false;
   let lastShown = -Infinity;
   // The silence before the first words is not a pause in the conversation.
   let latestEnd = segments[0]?.time_begin ?? 0;
   const rule = options.timestamps;
 
   for (const segment of segments) {
-    const gap = segment.time_begin - latestEnd;
+    const notSaid = segment.not_said === true;
+    // A line nobody said was not heard: no silence ends at it, and it overlaps nobody.
+    const gap = notSaid ? 0 : segment.time_begin - latestEnd;
     const pause = options.pauseSeconds !== null && gap > options.pauseSeconds;
     const sameOwner = turn !== null && owner(segment, speakers) === turn.speakerKey;
     if (pause) {
       blocks.push({ kind: 'pause', begin: latestEnd, seconds: gap });
     }
     const newTurn = turn === null || !sameOwner || pause || rule.at === 'segment';
-    let time: number | null = null;
-    if (rule.at === 'segment' || (rule.at === 'speaker-change' && newTurn)) {
-      time = segment.time_begin;
-    } else if (rule.at === 'interval' && segment.time_begin - lastShown >= rule.seconds) {
-      time = segment.time_begin;
+    if (newTurn) turnTimed = false;
+    const due =
+      rule.at === 'segment' ||
+      (rule.at === 'speaker-change' && !turnTimed) ||
+      (rule.at === 'interval' && segment.time_begin - lastShown >= rule.seconds);
+    const time = due && !notSaid ? segment.time_begin : null;
+    if (time !== null) {
+      lastShown = time;
+      turnTimed = true;
     }
-    if (time !== null) lastShown = time;
-    const text = segment.transcription.trim();
+    const run: TextRun = { time, text: segment.transcription.trim(), notSaid };
     if (newTurn) {
       const previous = turn as Turn | null;
       turn = {
@@ -145,19 +177,20 @@ export function transcriptDocument(
         direction: directionOf(segment.language),
         overlaps:
           options.markOverlaps &&
+          !notSaid &&
           previous !== null &&
           previous.speakerKey !== owner(segment, speakers) &&
           segment.time_begin < previous.end,
         begin: segment.time_begin,
         end: segment.time_end,
-        runs: [{ time, text }],
+        runs: [run],
       };
       blocks.push(turn);
     } else if (turn) {
       turn.end = Math.max(turn.end, segment.time_end);
-      turn.runs.push({ time, text });
+      turn.runs.push(run);
     }
-    latestEnd = Math.max(latestEnd, segment.time_end);
+    if (!notSaid) latestEnd = Math.max(latestEnd, segment.time_end);
   }
   const language = prominentLanguage(segments);
   return { title: options.title, language, direction: directionOf(language), blocks };
@@ -178,3 +211,11 @@ export function pauseText(seconds: number): string {
 }
 
 export const OVERLAP_TEXT = '(speaking over the previous speaker)';
+
+/** The label of a line nobody said: the editor's badge and the VTT's NOTE say the same. */
+export const NOT_SAID_LABEL = 'Not said';
+
+/** A line nobody said as a document shows it: labelled in words, not by its look alone. */
+export function notSaidText(text: string): string {
+  return `(${NOT_SAID_LABEL}: ${text})`;
+}
