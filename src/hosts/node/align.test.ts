@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +163,53 @@ describe('murmur align', () => {
         .flatMap((c) => c.lines)
         .join(' '),
     ).not.toContain('nobody');
+  });
+
+  it('exports a line never said marked in every document, with no time of its own', async () => {
+    const said = [sentence('en', 65, 6), sentence('en', 66, 7)];
+    const media = spokenFile(
+      dir,
+      'unsaid-export',
+      said.map((text) => ({ language: 'en' as const, text })),
+      1,
+    ).path;
+    const never = 'nobody read this line of the script aloud';
+    const response = await align(media, `${said[0]}.\n${never}.\n${said[1]}.\n`);
+    expect(response.prediction_raw.transcription.map((s) => s.not_said)).toEqual([
+      undefined,
+      true,
+      undefined,
+    ]);
+    const saved = join(dir, 'unsaid-export.json');
+    writeFileSync(saved, JSON.stringify(response));
+    const exported = async (...argv: string[]) => {
+      let stdout = '';
+      const code = await main(['export', saved, ...argv], {
+        stdout: (t) => (stdout += t),
+        stderr: () => {},
+      });
+      expect(code).toBe(0);
+      return stdout;
+    };
+
+    // Timed at every segment: the two said lines carry a time, the unsaid one its label alone.
+    const md = await exported('--to', 'md', '--timestamps', 'segment', '--pauses', 'off');
+    const paragraphs = md.trimEnd().split('\n\n').slice(1);
+    expect(paragraphs).toHaveLength(3);
+    expect(paragraphs[0]).toMatch(new RegExp(`^\\[\\d+:\\d\\d\\] ${said[0]}\\.$`));
+    expect(paragraphs[1]).toBe(`*(Not said: ${never}.)*`);
+    expect(paragraphs[2]).toMatch(new RegExp(`^\\[\\d+:\\d\\d\\] ${said[1]}\\.$`));
+
+    const html = await exported('--to', 'html', '--timestamps', 'segment');
+    expect(html).toContain(`<span class="not-said">(Not said: ${never}.)</span>`);
+    expect(html.match(/<time /g)).toHaveLength(2);
+
+    const docx = join(dir, 'unsaid-export.docx');
+    await exported('--to', 'docx', '-o', docx);
+    const xml = execFileSync('unzip', ['-p', docx, 'word/document.xml']).toString('utf8');
+    const run = [...xml.matchAll(/<w:r>([\s\S]*?)<\/w:r>/g)].find((r) => r[1]!.includes(never));
+    expect(run?.[1]).toContain(`(Not said: ${never}.)`);
+    expect(run?.[1]).toMatch(/<w:i\/>|<w:i w:val="true"\/>/);
   });
 
   it('answers in the format asked for', async () => {
