@@ -59,7 +59,7 @@ test.describe('time a text I already have', () => {
     await page.screenshot({ path: join(info.outputDir, 'aligned.png'), fullPage: true });
   });
 
-  test('marks a line nobody said in the editor and the VTT, and leaves it out of the SRT', async ({
+  test('marks a line nobody said in the editor, the VTT and the web page document, and leaves it out of the SRT', async ({
     page,
     baseURL,
   }, info) => {
@@ -105,6 +105,22 @@ test.describe('time a text I already have', () => {
       true,
       false,
     ]);
+
+    // The web page document: the line labelled in words, with no time, and the page axe-clean.
+    await app.byId('documents').locator('summary').click();
+    await app.byId('documents.times').selectOption('segment');
+    const html = readFileSync((await (await app.download('html')).path())!, 'utf8');
+    const reader = await page.context().newPage();
+    await reader.setContent(html);
+    const turns = reader.locator('p.turn');
+    await expect(turns).toHaveCount(3);
+    await expect(reader.locator('.not-said')).toHaveCount(1);
+    await expect(turns.nth(1).locator('.not-said')).toHaveText(`(Not said: ${never})`);
+    await expect(turns.nth(1).locator('time')).toHaveCount(0);
+    await expect(turns.nth(0).locator('time')).toHaveCount(1);
+    await expect(turns.nth(2).locator('time')).toHaveCount(1);
+    expect(await seriousViolations(reader), 'the exported page').toEqual([]);
+    await reader.close();
     await page.screenshot({ path: join(info.outputDir, 'not-said.png'), fullPage: true });
   });
 
