@@ -8,19 +8,26 @@ import {
 } from '../../core/subtitles/profiles';
 import { formatTimecode } from '../../core/format/timecode';
 import { CliUsageError } from './cli-args';
+import { optionTable, paragraph, usage } from './help-layout';
 import type { CliIo } from './cli';
 
 export const CHECK_USAGE = [
-  'Usage: murmur check FILE.srt|FILE.vtt [--profile netflix-en|bbc|vertical]',
+  ...usage('check', 'FILE.srt|FILE.vtt [--profile netflix-en|bbc|vertical]'),
   '',
-  "Checks every cue of a subtitle file against a profile's limits: reading speed, shortest and",
-  'longest time on screen, the gap to the next cue (and overlaps), characters a line, lines a',
-  'cue. Prints one line per finding (time, kind, sentence) and a summary.',
+  ...paragraph(
+    "Checks every cue of a subtitle file against a profile's limits: reading speed, shortest and longest time on screen, the gap to the next cue (and overlaps), characters a line, lines a cue. Prints one line per finding (time, kind, sentence) and a summary.",
+  ),
   '',
-  '  --profile NAME   netflix-en (Netflix English: 42 characters a line, 20 a second), bbc',
-  '                   (BBC: 37, 17) or vertical (9:16 video: 26, 17). Default: netflix-en.',
+  'Options:',
+  ...optionTable([
+    [
+      '--profile NAME',
+      'netflix-en (Netflix English: 42 characters a line, 20 a second), bbc (BBC: 37, 17) or vertical (9:16 video: 26, 17). Default: netflix-en.',
+    ],
+    ['--help', 'This text.'],
+  ]),
   '',
-  'Exit status: 0 no findings; 1 findings; 2 a problem with the command or the file.',
+  ...paragraph('Exit status: 0 no findings; 1 findings; 2 a problem with the command or the file.'),
   '',
 ].join('\n');
 

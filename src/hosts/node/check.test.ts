@@ -142,6 +142,8 @@ describe('murmur check', () => {
     const help = await run('check', '--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: murmur check FILE.srt|FILE.vtt');
-    expect((await run('--help')).stdout).toContain('Usage: murmur check FILE.srt|FILE.vtt');
+    expect((await run('--help')).stdout).toContain(
+      "  check FILE.srt|.vtt      Check subtitles against a profile's limits.\n",
+    );
   });
 });

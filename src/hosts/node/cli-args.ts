@@ -6,9 +6,12 @@ import {
   DEFAULT_TRANSLATION_MODEL,
   DEFAULT_WHISPER,
 } from '../../core/model-catalog';
+import { unknownCommand } from './help';
 
 export interface CliArgs {
-  command: 'transcribe' | 'align' | 'help';
+  command: 'transcribe' | 'align';
+  /** `--help` was given: the command's help is printed and nothing is run. */
+  help: boolean;
   file: string | null;
   /** `murmur align`: the text file whose words are timed to FILE. */
   script: string | null;
@@ -49,7 +52,8 @@ export class CliUsageError extends Error {}
  */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = {
-    command: 'help',
+    command: 'transcribe',
+    help: false,
     file: null,
     script: null,
     endpoint: 'audio',
@@ -63,17 +67,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     cueLimits: { ...DEFAULT_CUE_LIMITS },
   };
   const rest = [...argv];
-  const first = rest.shift();
-  if (first === undefined || first === '--help' || first === '-h' || first === 'help') return args;
-  if (first !== 'transcribe' && first !== 'align')
-    throw new CliUsageError(`Unknown command "${first}".`);
+  const first = rest.shift() ?? '';
+  if (first !== 'transcribe' && first !== 'align') throw new CliUsageError(unknownCommand(first));
   args.command = first;
   while (rest.length > 0) {
     const arg = rest.shift() as string;
-    if (arg === '--help' || arg === '-h') {
-      args.command = 'help';
-      return args;
-    }
+    if (arg === '--help' || arg === '-h') return { ...args, help: true };
     if (!arg.startsWith('--')) {
       if (args.file === null) args.file = arg;
       else if (args.command === 'align' && args.script === null) args.script = arg;

@@ -247,8 +247,8 @@ describe('murmur transcribe: error sentences name the flags to change', () => {
 });
 
 describe('murmur', () => {
-  it('lists every field with its meaning and default in --help', async () => {
-    const { code, stdout } = await run('--help');
+  it('lists every field with its meaning and default in transcribe --help', async () => {
+    const { code, stdout } = await run('transcribe', '--help');
     expect(code).toBe(0);
     for (const field of [
       'audio_url',
@@ -266,7 +266,7 @@ describe('murmur', () => {
       'diarization_max_speakers',
       'output_format',
     ]) {
-      expect(stdout).toContain(`--${field} `);
+      expect(stdout).toMatch(new RegExp(`^  --${field}\\b`, 'm'));
     }
     expect(stdout).toContain('Default: automatic single language.');
     expect(stdout).toContain('Default: json.');

@@ -1,9 +1,18 @@
 import type { NodeEngineSettings } from './engine-ports';
 import { CliUsageError, parseCliArgs, type CliArgs } from './cli-args';
-import { helpText } from './help';
-import { runCheck } from './check-command';
-import { runExport } from './export-command';
+import {
+  alignHelp,
+  isCommand,
+  overviewHelp,
+  transcribeHelp,
+  unknownCommand,
+  type Command,
+} from './help';
+import { CHECK_USAGE, runCheck } from './check-command';
+import { EXPORT_USAGE, runExport } from './export-command';
 import { parseServeArgs } from './server/serve-args';
+import { serveHelp } from './server/serve-help';
+import { workerHelp } from './jobs/worker-help';
 import { serve } from './server/serve';
 import { transcribe } from './transcribe-command';
 import { parseWorkerArgs } from './jobs/worker-args';
@@ -21,31 +30,60 @@ export interface CliOptions {
   engine?: Pick<NodeEngineSettings, 'fetchTimeoutSeconds'>;
 }
 
+/** Each command's own help, for `murmur COMMAND --help` and `murmur help COMMAND`. */
+const HELP: Record<Command, () => string> = {
+  transcribe: transcribeHelp,
+  align: alignHelp,
+  export: () => EXPORT_USAGE,
+  check: () => CHECK_USAGE,
+  serve: serveHelp,
+  worker: workerHelp,
+};
+
 /**
  * Runs the CLI and returns its exit status: 0 success, 2 request problem, 1 other failure
- * (for `check`: 1 when findings remain).
+ * (for `check`: 1 when findings remain). A bare `murmur` asked for nothing: the overview goes
+ * to stderr with status 2, as for any other command line that cannot be run.
  */
 export async function main(
   argv: readonly string[],
   io: CliIo,
   options: CliOptions = {},
 ): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    io.stderr(overviewHelp());
+    return 2;
+  }
   let args: CliArgs;
   try {
-    if (argv[0] === 'export') return await runExport(argv.slice(1), io);
-    if (argv[0] === 'check') return await runCheck(argv.slice(1), io);
-    if (argv[0] === 'serve') {
-      const serveArgs = parseServeArgs(argv.slice(1));
+    if (first === '--help' || first === '-h' || (first === 'help' && rest.length === 0)) {
+      io.stdout(overviewHelp());
+      return 0;
+    }
+    if (first === 'help') {
+      const topic = rest[0] as string;
+      if (!isCommand(topic) || rest.length > 1)
+        throw new CliUsageError(
+          rest.length > 1 ? 'help takes one COMMAND.' : unknownCommand(topic),
+        );
+      io.stdout(HELP[topic]());
+      return 0;
+    }
+    if (first === 'export') return await runExport(rest, io);
+    if (first === 'check') return await runCheck(rest, io);
+    if (first === 'serve') {
+      const serveArgs = parseServeArgs(rest);
       if (serveArgs.help) {
-        io.stdout(helpText());
+        io.stdout(serveHelp());
         return 0;
       }
       return await serve(serveArgs, io);
     }
-    if (argv[0] === 'worker') {
-      const workerArgs = parseWorkerArgs(argv.slice(1));
+    if (first === 'worker') {
+      const workerArgs = parseWorkerArgs(rest);
       if (workerArgs.help) {
-        io.stdout(helpText());
+        io.stdout(workerHelp());
         return 0;
       }
       return await runWorker(workerArgs, io);
@@ -53,11 +91,12 @@ export async function main(
     args = parseCliArgs(argv);
   } catch (e) {
     if (!(e instanceof CliUsageError)) throw e;
-    io.stderr(`murmur: ${e.message} See "murmur --help".\n`);
+    const help = isCommand(first) ? `murmur ${first} --help` : 'murmur --help';
+    io.stderr(`murmur: ${e.message} See "${help}".\n`);
     return 2;
   }
-  if (args.command === 'help') {
-    io.stdout(helpText());
+  if (args.help) {
+    io.stdout(HELP[args.command]());
     return 0;
   }
   return transcribe(args, io, options);

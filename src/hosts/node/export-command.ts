@@ -11,6 +11,7 @@ import {
   type TimestampRule,
 } from '../../core/document/transcript-document';
 import { CliUsageError } from './cli-args';
+import { optionTable, paragraph, usage } from './help-layout';
 import type { CliIo } from './cli';
 
 export type DocumentFormat = 'docx' | 'html' | 'md';
@@ -23,22 +24,36 @@ export interface ExportArgs {
 }
 
 export const EXPORT_USAGE = [
-  'Usage: murmur export RESULT.json --to docx|html|md [-o FILE] [--title TEXT]',
-  '                     [--timestamps speaker|segment|none|SECONDS] [--speaker-names true|false]',
-  '                     [--pauses SECONDS|off] [--overlaps true|false]',
+  ...usage(
+    'export',
+    'RESULT.json --to docx|html|md [-o FILE] [--title TEXT] [--timestamps speaker|segment|none|SECONDS] [--speaker-names true|false] [--pauses SECONDS|off] [--overlaps true|false]',
+  ),
   '',
-  'Writes a transcription result (a saved response, or what "murmur transcribe" printed) as a',
-  'document: Word (docx), one self-contained web page (html) or Markdown (md).',
+  ...paragraph(
+    'Writes a transcription result (a saved response, or what "murmur transcribe" printed) as a document: Word (docx), one self-contained web page (html) or Markdown (md).',
+  ),
   '',
-  '  --to docx|html|md        The document format.',
-  '  -o FILE                  Where to write it. Default: html and md on stdout, docx beside',
-  '                           RESULT with its extension.',
-  '  --title TEXT             The heading. Default: the result file name.',
-  '  --timestamps WHEN        A time at each change of speaker (speaker, the default), at every',
-  '                           segment (segment), every SECONDS seconds, or none.',
-  '  --speaker-names true|false  Each turn begins with its speaker. Default: true.',
-  '  --pauses SECONDS|off     Mark silences longer than SECONDS. Default: 5.',
-  '  --overlaps true|false    Mark a turn that starts over the previous speaker. Default: true.',
+  'Options:',
+  ...optionTable([
+    ['--to docx|html|md', 'The document format.'],
+    [
+      '-o FILE',
+      'Where to write it. Default: html and md on stdout, docx beside RESULT with its extension.',
+    ],
+    ['--title TEXT', 'The heading. Default: the result file name.'],
+    [
+      '--timestamps WHEN',
+      'A time at each change of speaker (speaker, the default), at every segment (segment), every SECONDS seconds, or none.',
+    ],
+    ['--speaker-names true|false', 'Each turn begins with its speaker. Default: true.'],
+    ['--pauses SECONDS|off', 'Mark silences longer than SECONDS. Default: 5.'],
+    ['--overlaps true|false', 'Mark a turn that starts over the previous speaker. Default: true.'],
+    ['--help', 'This text.'],
+  ]),
+  '',
+  ...paragraph(
+    'Exit status: 0 written; 2 a problem with the command line or RESULT; 1 any other failure.',
+  ),
   '',
 ].join('\n');
 

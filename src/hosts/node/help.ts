@@ -1,138 +1,195 @@
-import { FIELD_SPECS } from '../../core/contract/fields';
+import { FIELD_SPECS, type FieldSpec } from '../../core/contract/fields';
 import {
   DEFAULT_EMBEDDING_MODEL,
   DEFAULT_SEGMENTATION_MODEL,
   DEFAULT_TRANSLATION_MODEL,
   DEFAULT_WHISPER,
 } from '../../core/model-catalog';
-import { SERVE_DEFAULTS } from './server/serve-args';
-import { WORKER_DEFAULTS } from './jobs/worker-args';
+import { optionTable, paragraph, usage } from './help-layout';
 
-/** The text of `murmur --help`: usage, CLI options, and every request field with its default. */
-export function helpText(): string {
-  const width = Math.max(...FIELD_SPECS.map((f) => f.name.length)) + 4;
-  const fields = FIELD_SPECS.filter((f) => f.kind !== 'file').map((f) => {
-    const values = f.values ? ` One of: ${f.values.map((v) => `"${v}"`).join(', ')}.` : '';
-    const kind = f.kind === 'boolean' ? ' (true or false)' : '';
-    const def = f.default === null ? '' : ` Default: ${f.default === '' ? '(empty)' : f.default}.`;
-    const only = f.endpoint ? ` [${f.endpoint} endpoint]` : '';
-    return `  --${f.name.padEnd(width)}${f.description}${kind}${values}${def}${only}`;
-  });
+/** The commands of `murmur`, in the order the overview lists them, each with its line there. */
+export const COMMANDS = [
+  ['transcribe', 'transcribe FILE', 'Transcribe a media file or URL.'],
+  ['align', 'align MEDIA TEXT', 'Time the words of a text that was said to the media.'],
+  ['export', 'export RESULT.json', 'Write a result as Word, a web page or Markdown.'],
+  ['check', 'check FILE.srt|.vtt', "Check subtitles against a profile's limits."],
+  ['serve', 'serve', 'Serve the transcription service over HTTP.'],
+  ['worker', 'worker', 'Run the jobs that murmur serve --redis queues.'],
+] as const;
+
+export type Command = (typeof COMMANDS)[number][0];
+
+export function isCommand(name: string): name is Command {
+  return COMMANDS.some(([command]) => command === name);
+}
+
+/** The text of `murmur --help` (and, on stderr, of a bare `murmur`): what each command does. */
+export function overviewHelp(): string {
   return [
-    'Usage: murmur transcribe [FILE] [--<field> <value>]... [--endpoint audio|video]',
-    '                         [--models DIR|URL] [--model ID] [--translation-model ID]',
-    '                         [--segmentation-model ID] [--embedding-model ID] [--subtitles srt|vtt]',
-    '       murmur align MEDIA TEXT [the same options]',
+    'Usage: murmur COMMAND [ARGUMENTS] [OPTIONS]',
     '',
-    'Transcribes FILE (the "audio" field, or "video" with --endpoint video) or a URL, and prints',
-    'the response JSON of the transcription service on stdout.',
+    ...paragraph(
+      'Transcribes speech on this machine, with the pipeline of the Murmur page and of its HTTP service.',
+    ),
     '',
-    'murmur align times the words of TEXT (a script, notes, or an SRT or VTT file whose times',
-    'are wrong) to MEDIA instead: the words stay exactly as written, one segment per sentence or',
-    'line (per cue for subtitles), and the response has the same shape. A line never said gets',
-    'no time and confidence 0.',
+    'Commands:',
+    ...optionTable(COMMANDS.map(([, synopsis, text]) => [synopsis, text])),
+    '',
+    ...paragraph(
+      '"murmur COMMAND --help" (or "murmur help COMMAND") gives what a command takes and does.',
+    ),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Edit distance with transpositions (optimal string alignment): "trancribe" and "wroker" are
+ * one slip from their command.
+ */
+function slips(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * The command `name` was most likely meant to be, or null when none is close: at most two
+ * slips, and fewer than a third of the name's letters (so "translate" suggests nothing).
+ */
+export function nearestCommand(name: string): Command | null {
+  const typed = name.toLowerCase();
+  let nearest: Command | null = null;
+  let least = Infinity;
+  for (const [command] of COMMANDS) {
+    const distance = slips(typed, command);
+    if (distance < least) {
+      least = distance;
+      nearest = command;
+    }
+  }
+  return least <= 2 && least * 3 <= Math.max(typed.length, 3) ? nearest : null;
+}
+
+/** The sentence for a command that does not exist, with the nearest one when there is one. */
+export function unknownCommand(name: string): string {
+  const meant = nearestCommand(name);
+  return `Unknown command "${name}".${meant ? ` Did you mean ${meant}?` : ''}`;
+}
+
+/** The options `murmur transcribe` and `murmur align` share. */
+function transcriptionOptions(): string[] {
+  return optionTable([
+    ['--endpoint audio|video', 'Which endpoint to call. Default: audio.'],
+    [
+      '--models DIR|URL',
+      "Where models are loaded from: a model host URL in the hub's layout, or a folder of <model id>/<file>. Default: the hub.",
+    ],
+    ['--model ID', `The recognition model. Default: ${DEFAULT_WHISPER}.`],
+    [
+      '--translation-model ID',
+      `The translation model (toggle_direct_translate; every target, english included). Default: ${DEFAULT_TRANSLATION_MODEL} (MIT); Xenova/nllb-200-distilled-600M is CC-BY-NC-4.0 (no commercial use).`,
+    ],
+    [
+      '--segmentation-model ID',
+      `The speaker-segmentation model (toggle_diarization). Default: ${DEFAULT_SEGMENTATION_MODEL} (MIT).`,
+    ],
+    [
+      '--embedding-model ID',
+      `The speaker-embedding model (toggle_diarization). Default: ${DEFAULT_EMBEDDING_MODEL} (CC-BY-4.0).`,
+    ],
+    [
+      '--subtitles srt|vtt',
+      "Print subtitles that read well instead of the response JSON: cues built from the word times within the limits below, a new cue at each speaker change. The response's prediction is not changed by this option.",
+    ],
+    ['--line-chars N', 'Characters a subtitle line may hold. Default: 42.'],
+    ['--lines N', 'Lines a cue may hold. Default: 2.'],
+    ['--reading-speed N', 'Characters a second a cue may ask to read. Default: 17.'],
+    ['--min-seconds S', 'Shortest time a cue stays up, room allowing. Default: 1.'],
+    ['--max-seconds S', 'Longest time a cue stays up. Default: 7.'],
+    ['--gap-seconds S', 'Gap between cues. Default: 0.08.'],
+    ['--speaker-names true|false', 'Start a cue with its speaker. Default: false.'],
+    ['--help', 'This text.'],
+  ]);
+}
+
+/**
+ * The request fields a command takes, with their meaning and default. `murmur align` has its
+ * media as MEDIA, so it takes no media URL.
+ */
+function requestFields(mediaUrls: boolean): string[] {
+  // The media's own fields (a file, or its URL) belong to one endpoint each.
+  const media = (f: FieldSpec) => f.endpoint !== undefined && f.kind === 'url';
+  const fields = FIELD_SPECS.filter((f) => f.kind !== 'file' && (mediaUrls || !media(f)));
+  return optionTable(
+    fields.map((f) => {
+      const values = f.values ? ` One of: ${f.values.map((v) => `"${v}"`).join(', ')}.` : '';
+      const kind = f.kind === 'boolean' ? ' (true or false)' : '';
+      const def =
+        f.default === null ? '' : ` Default: ${f.default === '' ? '(empty)' : f.default}.`;
+      const only = f.endpoint ? ` [${f.endpoint} endpoint]` : '';
+      return [`--${f.name}`, `${f.description}${kind}${values}${def}${only}`] as const;
+    }),
+  );
+}
+
+/** What `murmur transcribe` and `murmur align` say after their options. */
+function transcriptionEnd(): string[] {
+  return [
+    ...paragraph(
+      'With webhook_url, the response is then POSTed there as {"request_id", "payload"} (up to 3 tries); the delivery\'s outcome is told on stderr and does not change the exit status.',
+    ),
+    '',
+    ...paragraph(
+      'Exit status: 0 success; 2 a problem with the request (the error body names each field); 1 any other failure; 130 or 143 when interrupted by Ctrl-C or SIGTERM (error "cancelled"). On failure the error body JSON is printed on stdout and a sentence on stderr.',
+    ),
+    '',
+  ];
+}
+
+/** The text of `murmur transcribe --help`. */
+export function transcribeHelp(): string {
+  return [
+    ...usage('transcribe', '[FILE] [--FIELD VALUE]... [OPTIONS]'),
+    '',
+    ...paragraph(
+      'Transcribes FILE (the "audio" field, or "video" with --endpoint video) or the media at audio_url or video_url, and prints the response JSON of the transcription service on stdout.',
+    ),
     '',
     'Options:',
-    '  --endpoint audio|video   Which endpoint to call. Default: audio.',
-    "  --models DIR|URL         Where models are loaded from: a model host URL in the hub's",
-    '                           layout, or a folder of <model id>/<file>. Default: the hub.',
-    `  --model ID               The recognition model. Default: ${DEFAULT_WHISPER}.`,
-    '  --subtitles srt|vtt      Print subtitles that read well instead of the response JSON:',
-    '                           cues built from the word times within the limits below, a new',
-    "                           cue at each speaker change. The response's prediction is not",
-    '                           changed by this option.',
-    '  --line-chars N           Characters a subtitle line may hold. Default: 42.',
-    '  --lines N                Lines a cue may hold. Default: 2.',
-    '  --reading-speed N        Characters a second a cue may ask to read. Default: 17.',
-    '  --min-seconds S          Shortest time a cue stays up, room allowing. Default: 1.',
-    '  --max-seconds S          Longest time a cue stays up. Default: 7.',
-    '  --gap-seconds S          Gap between cues. Default: 0.08.',
-    '  --speaker-names true|false  Start a cue with its speaker. Default: false.',
-    '  --translation-model ID   The translation model (toggle_direct_translate; every target,',
-    `                           english included). Default: ${DEFAULT_TRANSLATION_MODEL} (MIT);`,
-    '                           Xenova/nllb-200-distilled-600M is CC-BY-NC-4.0 (no commercial use).',
-    '  --segmentation-model ID  The speaker-segmentation model (toggle_diarization). Default:',
-    `                           ${DEFAULT_SEGMENTATION_MODEL} (MIT).`,
-    '  --embedding-model ID     The speaker-embedding model (toggle_diarization). Default:',
-    `                           ${DEFAULT_EMBEDDING_MODEL} (CC-BY-4.0).`,
-    '  --help                   This text.',
+    ...transcriptionOptions(),
     '',
     'Request fields (names as in the service interface; values as text):',
-    ...fields,
+    ...requestFields(true),
     '',
-    'With webhook_url, the response is then POSTed there as {"request_id", "payload"} (up to 3',
-    "tries); the delivery's outcome is told on stderr and does not change the exit status.",
+    ...transcriptionEnd(),
+  ].join('\n');
+}
+
+/** The text of `murmur align --help`. */
+export function alignHelp(): string {
+  return [
+    ...usage('align', 'MEDIA TEXT [--FIELD VALUE]... [OPTIONS]'),
     '',
-    'Exit status: 0 success; 2 a problem with the request (the error body names each field);',
-    '1 any other failure; 130 or 143 when interrupted by Ctrl-C or SIGTERM (error "cancelled").',
-    'On failure the error body JSON is printed on stdout and a sentence on stderr.',
+    ...paragraph(
+      'Times the words of TEXT (a script, notes, or an SRT or VTT file whose times are wrong) to MEDIA (the "audio" field, or "video" with --endpoint video), and prints the response JSON of the transcription service on stdout: the words stay exactly as written, one segment per sentence or line (per cue for subtitles), and the response has the same shape as a transcription\'s. A line never said gets no time and confidence 0.',
+    ),
     '',
-    'Usage: murmur export RESULT.json --to docx|html|md [-o FILE] [options]',
+    'Options:',
+    ...transcriptionOptions(),
     '',
-    'Writes a saved result as a Word document, a web page or Markdown, with speakers, times,',
-    'pauses and overlapping speech marked as chosen ("murmur export --help" lists the options).',
+    'Request fields (names as in the service interface; values as text):',
+    ...requestFields(false),
     '',
-    'Usage: murmur check FILE.srt|FILE.vtt [--profile netflix-en|bbc|vertical]',
-    '',
-    "Checks a subtitle file against a profile's limits (reading speed, time on screen, gaps,",
-    'line length, lines a cue) and prints each finding; exit status 1 when any are found',
-    '("murmur check --help" gives the profiles). Default profile: netflix-en.',
-    '',
-    'Usage: murmur serve [--host H] [--port P] [--models DIR|URL] [--model ID] [--translation-model ID]',
-    '                    [--segmentation-model ID] [--embedding-model ID]',
-    '                    [--max-upload-mb N] [--max-duration-minutes N] [--max-channels N]',
-    '                    [--idle-timeout-seconds N] [--request-timeout-seconds N]',
-    '                    [--shutdown-grace-seconds N] [--upload-dir DIR]',
-    '                    [--concurrency N] [--queue N] [--no-auth] [--allow-private-urls]',
-    '                    [--max-queued N] [--keep-results-hours H] [--redis URL --store DIR [--attempts N]]',
-    '                    [--audio-in-memory-seconds N]',
-    '',
-    'Serves the transcription service over HTTP: POST /audio/text/audio-transcription/ and',
-    '/video/text/video-transcription/ (multipart form fields as above), GET /health,',
-    'GET /openapi.json and a readable description at /docs. Callers send x-service-key, one of',
-    'the keys in MURMUR_SERVICE_KEYS (comma-separated); without keys the server does not start',
-    'unless --no-auth is given. SIGTERM or SIGINT: answer new requests 503, give those in flight',
-    'the grace period, cancel what remains, exit. One JSON log line per request on stdout.',
-    'Jobs that outlive the connection: POST /v2/transcription (the same fields) answers 202 with',
-    "the job's id; GET /v2/transcription/ID its state and result; DELETE cancels it.",
-    '',
-    `  --host H                 Address to listen on. Default: ${SERVE_DEFAULTS.host}.`,
-    `  --port P                 Port (0: any free one). Default: ${SERVE_DEFAULTS.port}.`,
-    '  --models, --model        As for transcribe; loaded once, at start.',
-    '  --translation-model ID   As for transcribe; loaded on the first request to translate.',
-    `  --max-upload-mb N        Largest media file accepted (413 beyond). Default: ${SERVE_DEFAULTS.maxUploadMb}.`,
-    `  --concurrency N          Transcriptions at once. Default: ${SERVE_DEFAULTS.concurrency}.`,
-    `  --queue N                Requests that may wait for one (429 beyond). Default: ${SERVE_DEFAULTS.queue}.`,
-    `  --max-duration-minutes N Longest media accepted (413 beyond). Default: ${SERVE_DEFAULTS.maxDurationMinutes}.`,
-    `  --max-channels N         Most audio channels accepted (413 beyond). Default: ${SERVE_DEFAULTS.maxChannels}.`,
-    `  --idle-timeout-seconds N Longest silence of a client or media URL (408/502). Default: ${SERVE_DEFAULTS.idleTimeoutSeconds}.`,
-    `  --request-timeout-seconds N  Longest upload or media download (408/502). Default: ${SERVE_DEFAULTS.requestTimeoutSeconds}.`,
-    `  --shutdown-grace-seconds N   Time given to requests in flight after SIGTERM. Default: ${SERVE_DEFAULTS.shutdownGraceSeconds}.`,
-    '  --upload-dir DIR         Folder the server owns for uploads. Default: murmur-serve in the temp folder.',
-    '  --audio-in-memory-seconds N  Decoded audio this long or longer goes to a scratch file rather',
-    `                           than memory (0: all of it). Default: ${SERVE_DEFAULTS.audioInMemorySeconds}.`,
-    '  --allow-private-urls     Let audio_url and webhook_url reach loopback and private addresses.',
-    '  --no-auth                Ask for no service key.',
-    `  --max-queued N           Async jobs that may wait (429 beyond). Default: ${SERVE_DEFAULTS.maxQueued}.`,
-    `  --keep-results-hours H   How long a finished job's result is kept. Default: ${SERVE_DEFAULTS.keepResultsHours}.`,
-    '  --redis URL              Queue every transcription in this Redis, for workers anywhere (murmur',
-    '                           worker); the server then loads no models.',
-    "  --store DIR              With --redis: the folder every server and worker mounts, for jobs' files.",
-    `  --attempts N             With --redis: runs of a job before it ends in error. Default: ${SERVE_DEFAULTS.attempts}.`,
-    '',
-    'Usage: murmur worker --redis URL --store DIR [--models DIR|URL] [--model ID] [model and limit',
-    '                     options of serve] [--lock-seconds N] [--stalled-check-seconds N]',
-    '                     [--max-stalls N] [--metrics HOST:PORT] [--allow-private-urls]',
-    '                     [--audio-in-memory-seconds N]',
-    '',
-    'Takes jobs from the queue that murmur serve --redis fills, one at a time, with the models',
-    'loaded once; the job files are read from the store every server and worker mounts.',
-    'SIGTERM or SIGINT: finish the job in hand, exit. One JSON log line per job event on stdout.',
-    '',
-    `  --lock-seconds N         A worker silent this long is taken for dead. Default: ${WORKER_DEFAULTS.lockSeconds}.`,
-    `  --stalled-check-seconds N  How often dead workers' jobs are looked for. Default: ${WORKER_DEFAULTS.stalledCheckSeconds}.`,
-    `  --max-stalls N           Deaths under a job before it ends in error. Default: ${WORKER_DEFAULTS.maxStalls}.`,
-    '  --metrics HOST:PORT      Serve GET /metrics (Prometheus) there. Default: none.',
-    '',
+    ...transcriptionEnd(),
   ].join('\n');
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TRANSLATION_MODEL } from '../../core/model-catalog';
 import { parseCliArgs } from './cli-args';
-import { helpText } from './help';
+import { transcribeHelp } from './help';
+import { serveHelp } from './server/serve-help';
 import { parseServeArgs } from './server/serve-args';
 
 describe('choosing the translation model', () => {
@@ -23,6 +24,7 @@ describe('choosing the translation model', () => {
     expect(parseServeArgs(['--translation-model=murmur-test/m2m100-synth']).translationModel).toBe(
       'murmur-test/m2m100-synth',
     );
-    expect(helpText()).toContain('--translation-model ID');
+    expect(transcribeHelp()).toContain('--translation-model ID');
+    expect(serveHelp()).toContain('--translation-model ID');
   });
 });
