@@ -70,7 +70,7 @@ export async function main(
       io.stdout(HELP[topic]());
       return 0;
     }
-    if (first === 'export') return await runExport(rest, io);
+    if (first === 'export') return await runExport(rest, io, options.signal);
     if (first === 'check') return await runCheck(rest, io);
     if (first === 'serve') {
       const serveArgs = parseServeArgs(rest);

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { TranscriptionResponse } from '../../core/contract/response';
 import { renderDocx } from '../../core/document/docx';
@@ -12,6 +12,7 @@ import {
 } from '../../core/document/transcript-document';
 import { CliUsageError } from './cli-args';
 import { optionTable, paragraph, usage } from './help-layout';
+import { outputPathProblem, writeOutputFile } from './output-file';
 import type { CliIo } from './cli';
 
 export type DocumentFormat = 'docx' | 'html' | 'md';
@@ -38,7 +39,7 @@ export const EXPORT_USAGE = [
     ['--to docx|html|md', 'The document format.'],
     [
       '-o FILE',
-      'Where to write it. Default: html and md on stdout, docx beside RESULT with its extension.',
+      'Where to write it (its folder must exist). Default: html and md on stdout, docx beside RESULT with its extension.',
     ],
     ['--title TEXT', 'The heading. Default: the result file name.'],
     [
@@ -52,7 +53,7 @@ export const EXPORT_USAGE = [
   ]),
   '',
   ...paragraph(
-    'Exit status: 0 written; 2 a problem with the command line or RESULT; 1 any other failure.',
+    'Exit status: 0 written; 2 a problem with the command line, RESULT or the output folder; 1 any other failure; 130 or 143 when interrupted by Ctrl-C or SIGTERM before the document is written.',
   ),
   '',
 ].join('\n');
@@ -150,37 +151,65 @@ function readResponse(path: string, text: string): TranscriptionResponse {
   return parsed as TranscriptionResponse;
 }
 
-/** Runs `murmur export`; returns the exit status (2 for a usage or input problem). */
-export async function runExport(argv: readonly string[], io: CliIo): Promise<number> {
-  let args: ExportArgs | null;
-  let response: TranscriptionResponse;
+/** Rejects with an `AbortError` as soon as `signal` aborts, whatever `work` is doing. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('The export was cancelled.', 'AbortError'));
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
+ * Runs `murmur export`; returns the exit status (2 for a usage or input problem). When
+ * `signal` aborts (Ctrl-C) before the document is written, nothing is written.
+ */
+export async function runExport(
+  argv: readonly string[],
+  io: CliIo,
+  signal?: AbortSignal,
+): Promise<number> {
+  let args: ExportArgs | null = null;
   try {
     args = parseExportArgs(argv);
     if (args === null) {
       io.stdout(EXPORT_USAGE);
       return 0;
     }
-    const text = await readFile(args.result, 'utf8').catch(() => {
-      throw new CliUsageError(`No readable file at "${args!.result}".`);
+    const { result, to, options } = args;
+    const text = await readFile(result, 'utf8').catch(() => {
+      throw new CliUsageError(`No readable file at "${result}".`);
     });
-    response = readResponse(args.result, text);
+    const response = readResponse(result, text);
+    const output = args.output ?? (to === 'docx' ? `${result.replace(/\.json$/i, '')}.docx` : null);
+    // A path that cannot be written is said before the document is made.
+    const problem = output === null ? null : await outputPathProblem(output);
+    if (problem !== null) throw new CliUsageError(problem);
+    const doc = transcriptDocument(response, options);
+    const rendered = await untilAborted(
+      (async () =>
+        to === 'docx' ? renderDocx(doc) : to === 'html' ? renderHtml(doc) : renderMarkdown(doc))(),
+      signal,
+    );
+    // A signal that came while the document was made wins: nothing is written.
+    await new Promise((resolve) => setImmediate(resolve));
+    signal?.throwIfAborted();
+    if (output === null) {
+      io.stdout(rendered as string);
+      return 0;
+    }
+    await writeOutputFile(output, rendered, signal);
+    io.stderr(`murmur: wrote ${output}\n`);
+    return 0;
   } catch (e) {
+    if (signal?.aborted) {
+      io.stderr('murmur: The export was cancelled; nothing was written.\n');
+      return 2;
+    }
     if (!(e instanceof CliUsageError)) throw e;
     io.stderr(`murmur: ${e.message} See "murmur export --help".\n`);
     return 2;
   }
-  const doc = transcriptDocument(response, args.options);
-  if (args.to === 'docx') {
-    const output = args.output ?? `${args.result.replace(/\.json$/i, '')}.docx`;
-    await writeFile(output, await renderDocx(doc));
-    io.stderr(`murmur: wrote ${output}\n`);
-    return 0;
-  }
-  const text = args.to === 'html' ? renderHtml(doc) : renderMarkdown(doc);
-  if (args.output === null) io.stdout(text);
-  else {
-    await writeFile(args.output, text);
-    io.stderr(`murmur: wrote ${args.output}\n`);
-  }
-  return 0;
 }

@@ -1,5 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,5 +134,63 @@ describe('murmur export', () => {
     const help = await run('export', '--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: murmur export RESULT.json --to docx|html|md');
+  });
+
+  it('says where -o cannot write, exits 2 and writes nothing', async () => {
+    const missing = join(dir, 'no-such-folder');
+    const file = join(dir, 'a-file.txt');
+    writeFileSync(file, 'not a folder');
+    const locked = join(dir, 'locked');
+    mkdirSync(locked, { mode: 0o500 });
+    const cases: [string[], string][] = [
+      [
+        ['--to', 'docx', '-o', join(missing, 'talk.docx')],
+        `murmur: No folder at "${missing}". See "murmur export --help".\n`,
+      ],
+      [
+        ['--to', 'md', '-o', join(missing, 'deeper', 'talk.md')],
+        `murmur: No folder at "${join(missing, 'deeper')}". See "murmur export --help".\n`,
+      ],
+      [
+        ['--to', 'html', '--output', join(file, 'talk.html')],
+        `murmur: No folder at "${file}". See "murmur export --help".\n`,
+      ],
+      [
+        ['--to', 'md', '-o', dir],
+        `murmur: "${dir}" is a folder; give the name of a file to write. See "murmur export --help".\n`,
+      ],
+    ];
+    // Root may write anywhere: the folder without permission only tells where it is kept.
+    if (process.getuid?.() !== 0) {
+      cases.push([
+        ['--to', 'md', '-o', join(locked, 'talk.md')],
+        `murmur: No permission to write "${join(locked, 'talk.md')}". See "murmur export --help".\n`,
+      ]);
+    }
+    for (const [argv, sentence] of cases) {
+      const result = await run('export', saved, ...argv);
+      expect(result.code, argv.join(' ')).toBe(2);
+      expect(result.stderr).toBe(sentence);
+      expect(result.stdout).toBe('');
+    }
+    expect(existsSync(missing)).toBe(false);
+    expect(readdirSync(locked)).toEqual([]);
+  });
+
+  it('writes nothing once interrupted, and says so', async () => {
+    const output = join(dir, 'interrupted.docx');
+    const interrupted = new AbortController();
+    interrupted.abort();
+    let stdout = '';
+    let stderr = '';
+    const code = await main(
+      ['export', saved, '--to', 'docx', '-o', output],
+      { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) },
+      { signal: interrupted.signal },
+    );
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('murmur: The export was cancelled; nothing was written.\n');
+    expect(existsSync(output)).toBe(false);
   });
 });
