@@ -26,6 +26,8 @@ export interface CliArgs {
   /** Print readable subtitles in this format instead of the response JSON. */
   subtitles: 'srt' | 'vtt' | null;
   cueLimits: CueLimits;
+  /** Tell each stage and its progress on stderr as the run goes. */
+  progress: boolean;
 }
 
 /** CLI options that set a limit of readable subtitles: name, limit, smallest value. */
@@ -65,6 +67,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     fields: {},
     subtitles: null,
     cueLimits: { ...DEFAULT_CUE_LIMITS },
+    progress: false,
   };
   const rest = [...argv];
   const first = rest.shift() ?? '';
@@ -79,6 +82,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       else if (args.command === 'align')
         throw new CliUsageError(`murmur align takes MEDIA and TEXT only; got "${arg}" too.`);
       else throw new CliUsageError(`Only one FILE may be given; got "${arg}" too.`);
+      continue;
+    }
+    if (arg === '--progress') {
+      args.progress = true;
       continue;
     }
     const eq = arg.indexOf('=');

@@ -118,6 +118,10 @@ function transcriptionOptions(): string[] {
     ['--max-seconds S', 'Longest time a cue stays up. Default: 7.'],
     ['--gap-seconds S', 'Gap between cues. Default: 0.08.'],
     ['--speaker-names true|false', 'Start a cue with its speaker. Default: false.'],
+    [
+      '--progress',
+      'Tell each stage on stderr as it starts, and every tenth of it: "murmur: progress: recognise 40%: …".',
+    ],
     ['--help', 'This text.'],
   ]);
 }

@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { constants } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -281,8 +282,11 @@ describe('bad and odd inputs, each with its answer', () => {
     // Interrupted while it loads or works: either way the answer is the same.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     child.kill(signal);
-    const exit = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(exit).toBe(status);
+    const [code, ended] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('exit', (c, s) => resolve([c, s])),
+    );
+    // The status a shell sees: a process ended by a signal is 128 + its number.
+    expect(code ?? 128 + constants.signals[ended!]).toBe(status);
     const body = JSON.parse(out) as ErrorBody;
     expect(body).toMatchObject({ error: 'cancelled', statusCode: 499 });
     expect(err).toContain('cancelled');

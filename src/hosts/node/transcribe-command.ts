@@ -6,12 +6,13 @@ import type { DeliveryEvent } from '../../core/webhook/delivery';
 import { readableCues } from '../../core/format/readable-cues';
 import { renderReadableSrt, renderReadableVtt } from '../../core/format/readable-subtitles';
 import { jobFailure, runJob, type JobHost, type JobOutcome } from '../../engine/job/job';
+import type { StageProgress } from '../../engine/stage-context';
 import type { CliIo, CliOptions } from './cli';
 import type { CliArgs } from './cli-args';
 import { cliErrorLines } from './cli-wording';
 import { downloadLines } from './download-lines';
-import { nodeEnginePorts } from './engine-ports';
 import { diskFile, type DiskFile } from './media-file';
+import { EngineThread } from './server/engine-thread';
 import { nodeDeliveryFetch } from './webhook-fetch';
 import { signerFromEnv } from './webhook-signature';
 
@@ -81,9 +82,24 @@ function deliveryLine(url: string, event: DeliveryEvent): string {
   }
 }
 
+/**
+ * `--progress`: a line on stderr when a stage starts, and at every tenth of it (or, where its
+ * share done is not known, when what it does changes), so a long run is not silent.
+ */
+function progressLines(io: CliIo): StageProgress {
+  let last = '';
+  return (stage, fraction, detail) => {
+    const tenth = fraction === null ? null : Math.floor(Math.min(1, Math.max(0, fraction)) * 10);
+    const key = `${stage} ${tenth ?? detail}`;
+    if (key === last) return;
+    last = key;
+    const share = fraction === null ? '' : ` ${Math.round(fraction * 100)}%`;
+    io.stderr(`murmur: progress: ${stage}${share}: ${detail}\n`);
+  };
+}
+
 /** Runs one transcription and returns the exit status: 0 success, 2 request problem, 1 other. */
 export async function transcribe(args: CliArgs, io: CliIo, options: CliOptions): Promise<number> {
-  const job = { requestId: newRequestId(), ...(options.signal ? { signal: options.signal } : {}) };
   let signer: ReturnType<typeof signerFromEnv>;
   try {
     signer = signerFromEnv(process.env.MURMUR_WEBHOOK_SECRET);
@@ -91,16 +107,37 @@ export async function transcribe(args: CliArgs, io: CliIo, options: CliOptions):
     io.stderr(`murmur: MURMUR_WEBHOOK_SECRET: ${(thrown as Error).message}\n`);
     return 2;
   }
+  // The pipeline runs on a thread of its own: on this one, a model run or a long stage written
+  // in JS held a signal unheard for seconds, and a result finished meanwhile was printed. Here
+  // nothing but the answer is done, so Ctrl-C is heard at once, whatever stage is running.
+  const engine = new EngineThread(
+    {
+      ...options.engine,
+      models: args.models,
+      model: args.model,
+      translationModel: args.translationModel,
+      segmentationModel: args.segmentationModel,
+      embeddingModel: args.embeddingModel,
+    },
+    { yieldToCaller: false, loadFirst: false },
+  );
+  try {
+    return await transcribeOn(engine, args, io, options, signer);
+  } finally {
+    if (!options.signal?.aborted) await engine.close();
+  }
+}
+
+async function transcribeOn(
+  engine: EngineThread,
+  args: CliArgs,
+  io: CliIo,
+  options: CliOptions,
+  signer: ReturnType<typeof signerFromEnv>,
+): Promise<number> {
+  const job = { requestId: newRequestId(), ...(options.signal ? { signal: options.signal } : {}) };
   const host: JobHost<DiskFile> = {
-    engine: async () =>
-      nodeEnginePorts({
-        ...options.engine,
-        models: args.models,
-        model: args.model,
-        translationModel: args.translationModel,
-        segmentationModel: args.segmentationModel,
-        embeddingModel: args.embeddingModel,
-      }),
+    engine: async () => engine,
     // Signed as the service signs them, when a secret is set.
     webhook: { fetch: nodeDeliveryFetch, ...(signer ? { signer } : {}) },
   };
@@ -117,14 +154,20 @@ export async function transcribe(args: CliArgs, io: CliIo, options: CliOptions):
         };
         return runJob(fields, host, job, {
           onNotice: (notice) => io.stderr(`murmur: note: ${notice}\n`),
-          // Models read from a folder are not downloaded: nothing to tell.
-          ...(args.models === null || /^https?:\/\//.test(args.models)
-            ? { onProgress: downloadLines(io.stderr) }
-            : {}),
+          // --progress tells every stage; without it, only a model's download is told, and
+          // models read from a folder are not downloaded.
+          ...(args.progress
+            ? { onProgress: progressLines(io) }
+            : args.models === null || /^https?:\/\//.test(args.models)
+              ? { onProgress: downloadLines(io.stderr) }
+              : {}),
         });
       })(),
       options.signal,
     );
+    // A signal that came with the result wins: it is heard before anything is printed.
+    await new Promise((resolve) => setImmediate(resolve));
+    options.signal?.throwIfAborted();
   } catch (thrown) {
     outcome = jobFailure(args.endpoint, thrown, job);
   }

@@ -15,6 +15,23 @@ export type ThreadEngineSettings = Omit<
   'modelFiles' | 'ffmpeg' | 'ffmpegThread'
 >;
 
+/** What the thread is started with. */
+export interface EngineThreadData {
+  settings: ThreadEngineSettings;
+  /**
+   * Whether the thread (and the runtime's threads it starts) yields the cores to the thread
+   * that started it: a server's, which must answer while every core transcribes. A command
+   * line's transcription is the work the user asked for and keeps the process's priority.
+   */
+  yieldToCaller: boolean;
+  /**
+   * Whether the models are loaded before the thread says it is ready (a server's slot takes no
+   * request before), or as a run needs them, beside its media (a single run: a media link that
+   * cannot be fetched is then said before a model host that cannot be reached).
+   */
+  loadFirst: boolean;
+}
+
 /** One pipeline run, as it crosses: the request, and which of its events the caller hears. */
 export interface ThreadRun {
   request: TranscriptionRequest<DiskFile>;

@@ -6,8 +6,8 @@ import { fromWireError, toWireError } from '../../../worker/envelope';
 import { nodeEnginePorts } from '../engine-ports';
 import type {
   EngineThreadCall,
+  EngineThreadData,
   EngineThreadReply,
-  ThreadEngineSettings,
 } from './engine-thread-protocol';
 
 /**
@@ -17,16 +17,17 @@ import type {
  */
 const port = parentPort;
 if (port === null) throw new Error('The engine thread runs as a worker thread.');
+const { settings, yieldToCaller, loadFirst } = workerData as EngineThreadData;
 // Where the cores are all taken by transcriptions, the server's thread comes first: this
 // thread, and the runtime's threads it starts (they inherit it), yield to it (Linux, where a
 // thread has a priority of its own; elsewhere it is left as it is).
 try {
   const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(thread)) setPriority(thread, 10);
+  if (yieldToCaller && Number.isInteger(thread)) setPriority(thread, 10);
 } catch {
   // No /proc: the thread keeps the process's priority.
 }
-const engine = nodeEnginePorts(workerData as ThreadEngineSettings);
+const engine = nodeEnginePorts(settings);
 const send = (reply: EngineThreadReply) => port.postMessage(reply);
 const runs = new Map<number, AbortController>();
 
@@ -73,8 +74,10 @@ port.on('message', (call: EngineThreadCall) => {
 
 try {
   // Everything a request needs, loaded before the slot takes one.
-  await warmUp(engine);
-  await engine.recogniser({});
+  if (loadFirst) {
+    await warmUp(engine);
+    await engine.recogniser({});
+  }
   send({ id: 0, type: 'ready', data: null });
 } catch (thrown) {
   send({ id: 0, type: 'error', data: toWireError(thrown) });

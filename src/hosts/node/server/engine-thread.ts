@@ -8,6 +8,7 @@ import { fromWireError, toWireError } from '../../../worker/envelope';
 import type { DiskFile } from '../media-file';
 import type {
   EngineThreadCall,
+  EngineThreadData,
   EngineThreadReply,
   ThreadEngineSettings,
 } from './engine-thread-protocol';
@@ -52,6 +53,10 @@ export interface EngineThreadOptions {
   entry?: URL;
   cancelGraceMs?: number;
   retireLimitMs?: number;
+  /** Whether the thread yields the cores to its caller's (a server's); true by default. */
+  yieldToCaller?: boolean;
+  /** Whether the models load before the first run rather than in it; true by default. */
+  loadFirst?: boolean;
 }
 
 /**
@@ -69,6 +74,8 @@ export class EngineThread implements PipelineRunner {
   private readonly entry: URL;
   private readonly graceMs: number;
   private readonly retireLimitMs: number;
+  private readonly yieldToCaller: boolean;
+  private readonly loadFirst: boolean;
 
   constructor(
     private readonly settings: ThreadEngineSettings,
@@ -77,6 +84,8 @@ export class EngineThread implements PipelineRunner {
     this.entry = options.entry ?? WORKER;
     this.graceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
     this.retireLimitMs = options.retireLimitMs ?? RETIRE_LIMIT_MS;
+    this.yieldToCaller = options.yieldToCaller ?? true;
+    this.loadFirst = options.loadFirst ?? true;
   }
 
   /** Starts the thread, if it is not running, and resolves once its models are loaded. */
@@ -179,7 +188,12 @@ export class EngineThread implements PipelineRunner {
   private current(): Thread {
     if (this.thread) return this.thread;
     // Loading keeps the process alive; an idle thread then does not.
-    const worker = new Worker(this.entry, { workerData: this.settings });
+    const data: EngineThreadData = {
+      settings: this.settings,
+      yieldToCaller: this.yieldToCaller,
+      loadFirst: this.loadFirst,
+    };
+    const worker = new Worker(this.entry, { workerData: data });
     let loaded: () => void = () => undefined;
     let failed: (error: Error) => void = () => undefined;
     const ready = new Promise<void>((resolve, reject) => {
