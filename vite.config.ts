@@ -91,6 +91,29 @@ const pwa = VitePWA({
 });
 
 /**
+ * docx reads its `buffer` import only to decode an image given as base64 where `atob` is
+ * missing: never in a browser (they all have `atob`), and never for Murmur's documents, which
+ * hold no images. It is given an empty module on purpose, rather than a Buffer polyfill the
+ * page would carry for nothing (and the bundler's notice that it left `buffer` out).
+ */
+function docxWithoutBuffer(): Plugin {
+  const id = '\0docx-unused-buffer';
+  return {
+    name: 'murmur-docx-without-buffer',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === 'buffer' && importer?.includes('/node_modules/docx/') ? id : null,
+    load: (loaded) => (loaded === id ? 'export default {};' : null),
+  };
+}
+
+/** The preview server's port: PORT when it is one, else 4173. */
+function previewPort(): number {
+  const port = Number(process.env.PORT);
+  return Number.isInteger(port) && port > 0 && port < 65536 ? port : 4173;
+}
+
+/**
  * The bundler's timing report names the transforms that copy the WASM runtimes (tens of MB) as
  * slow on every build, of the page and of its workers; that is expected, and `npm start`
  * stays quiet without it.
@@ -98,7 +121,7 @@ const pwa = VitePWA({
 const quietChecks = { bundlerTimings: false };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), localModelHost(), pwa],
+  plugins: [react(), tailwindcss(), localModelHost(), docxWithoutBuffer(), pwa],
   // The test build lets the browser tests make the worker die on purpose (`crashForTest`).
   define: {
     'import.meta.env.MURMUR_TEST_HOOKS': JSON.stringify(process.env.MURMUR_HARNESS === '1'),
@@ -107,7 +130,9 @@ export default defineConfig({
   // model file fail later with a JSON parse error instead of "not found").
   appType: 'mpa',
   server: { headers: isolation },
-  preview: { headers: isolation },
+  // `npm start` serves at 4173 unless PORT names another (`PORT=5000 npm start`); a port given on
+  // the command line (`npm start -- --port 5000`) wins over both.
+  preview: { headers: isolation, port: previewPort() },
   worker: { format: 'es', rolldownOptions: { checks: quietChecks } },
   optimizeDeps: {
     exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util', '@huggingface/transformers', 'onnxruntime-web'],

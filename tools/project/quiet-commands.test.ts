@@ -46,7 +46,7 @@ describe('the first commands on a fresh clone are quiet', () => {
     expect(stderr).toBe('');
   });
 
-  it('the build prints no timing report', async () => {
+  it('the build prints no timing report and no warning', async () => {
     const outDir = join(fresh, 'dist');
     const { stdout, stderr } = await output(
       'npx',
@@ -55,5 +55,7 @@ describe('the first commands on a fresh clone are quiet', () => {
     );
     expect(stdout).toContain('built in');
     expect(`${stdout}${stderr}`).not.toMatch(/TIMINGS|npm warn/);
+    // Neither a module left out for the browser nor a page chunk over the bundler's size limit.
+    expect(`${stdout}${stderr}`).not.toMatch(/externalized|\(!\)|larger than|warning/i);
   }, 180_000);
 });

@@ -1,5 +1,4 @@
 import type { TranscriptionResponse } from '../../core/contract/response';
-import { renderDocx } from '../../core/document/docx';
 import { renderHtml } from '../../core/document/html';
 import { renderMarkdown } from '../../core/document/markdown';
 import {
@@ -52,9 +51,10 @@ export async function saveDocument(
   options: Omit<DocumentOptions, 'title'>,
 ): Promise<void> {
   const doc = transcriptDocument(result, { ...options, title: name });
+  // The Word writer is a large library the page needs only here: it loads on the first DOCX.
   const body =
     format === 'docx'
-      ? await renderDocx(doc)
+      ? await (await import('../../core/document/docx')).renderDocx(doc)
       : format === 'html'
         ? renderHtml(doc)
         : renderMarkdown(doc);
