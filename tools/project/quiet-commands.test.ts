@@ -10,8 +10,13 @@ const run = promisify(execFile);
 
 /** The output of a command run in `cwd`, whatever its exit status. */
 async function output(command: string, args: string[], cwd: string) {
+  // As a newcomer's shell runs it: without the NODE_ENV=test the test runner sets (under which
+  // the build takes React's development copy).
+  const env = { ...process.env };
+  delete env.NODE_ENV;
   const { stdout, stderr } = await run(command, args, {
     cwd,
+    env,
     maxBuffer: 64 * 1024 * 1024,
   }).catch((e: { stdout: string; stderr: string }) => e);
   return { stdout, stderr };
