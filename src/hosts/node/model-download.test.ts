@@ -33,14 +33,21 @@ async function run(...argv: string[]) {
 const transcribe = (host: UnreliableHost) =>
   run('transcribe', jfk, '--models', host.url, '--model', TEST_WHISPER_ID);
 
-/** Where transformers.js keeps whole models in Node, for these tests alone. */
+/**
+ * Where whole models are kept, for these tests alone: named through the environment, which the
+ * engine thread that downloads them reads too.
+ */
 let cache = '';
 const cacheDir = transformers.env.cacheDir;
+const named = process.env.MURMUR_MODEL_CACHE;
 beforeAll(() => {
   cache = mkdtempSync(join(tmpdir(), 'murmur-model-cache-'));
+  process.env.MURMUR_MODEL_CACHE = cache;
   transformers.env.cacheDir = cache;
 });
 afterAll(() => {
+  if (named === undefined) delete process.env.MURMUR_MODEL_CACHE;
+  else process.env.MURMUR_MODEL_CACHE = named;
   transformers.env.cacheDir = cacheDir;
   rmSync(cache, { recursive: true, force: true });
 });

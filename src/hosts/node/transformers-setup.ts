@@ -35,6 +35,11 @@ export function nodeDownloadPorts(partsFolder?: string): ModelDownloadPorts {
  */
 export function configureModelSource(source: string | null): typeof transformers {
   const { env } = transformers;
+  // Downloaded models are kept in transformers.js' folder inside node_modules unless the
+  // environment names another (a volume that outlives reinstalls, or a test's own folder); the
+  // engine thread reads the same environment, so it keeps them there too.
+  const cache = process.env.MURMUR_MODEL_CACHE;
+  if (cache) env.cacheDir = `${resolve(cache)}/`;
   if (source === null || /^https?:\/\//.test(source)) {
     env.allowRemoteModels = true;
     env.allowLocalModels = false;
