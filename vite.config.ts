@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -44,15 +46,39 @@ const harnessInput =
       }
     : {};
 
-/** Large enough for the biggest runtime file (ffmpeg's core, ~31 MB) with room to grow. */
-const RUNTIME_FILE_LIMIT = 64 * 1024 * 1024;
+/**
+ * The runtimes' files, fetched only when first needed (see src/hosts/browser/runtime-files.ts):
+ * ffmpeg's core (the decoder), onnxruntime's plain WASM build (voice activity, and recognition
+ * without a GPU) and its WebGPU build. Their sizes are handed to the app, which says them
+ * before anything is fetched.
+ */
+const RUNTIME_FILES = {
+  decoder: ['@ffmpeg/core', '@ffmpeg/core/wasm'],
+  speech: [
+    'onnxruntime-web/ort-wasm-simd-threaded.mjs',
+    'onnxruntime-web/ort-wasm-simd-threaded.wasm',
+  ],
+  gpu: [
+    'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs',
+    'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm',
+  ],
+};
+const runtimeBytes = Object.fromEntries(
+  Object.entries(RUNTIME_FILES).map(([name, files]) => [
+    name,
+    files.reduce((sum, file) => sum + statSync(fileURLToPath(import.meta.resolve(file))).size, 0),
+  ]),
+);
 
 /**
- * The installable app: a manifest, and a service worker that precaches the shell, the worker
- * scripts and the WASM runtimes (ffmpeg, onnxruntime) so that after one visit the app opens and
- * transcribes with no network. Models are not precached: the app keeps them in Cache Storage as
- * they are used or downloaded ahead under Models. A new version waits for the user to accept it
- * ('prompt'), so a transcription in progress is never cut off by a reload.
+ * The installable app: a manifest, and a service worker that precaches the shell and the
+ * page's and workers' code, so that the first visit fetches the page and nothing more. The
+ * runtimes (tens of MB each) are not precached: the app fetches the ones this device uses when
+ * first needed and keeps them in its own cache (`murmur-runtimes`), which the service worker
+ * serves them from, online and offline. Models are not precached either: the app keeps them
+ * in Cache Storage as they are used or downloaded ahead under Models. A new version waits for
+ * the user to accept it ('prompt'), so a transcription in progress is never cut off by a
+ * reload.
  */
 const pwa = VitePWA({
   registerType: 'prompt',
@@ -77,7 +103,28 @@ const pwa = VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,png,webmanifest}'],
-    maximumFileSizeToCacheInBytes: RUNTIME_FILE_LIMIT,
+    globIgnores: [
+      // The runtimes: fetched when needed, only the builds this device uses.
+      '**/ffmpeg-core-*',
+      '**/ort-wasm-*',
+      // The browser tests' harness pages (test builds only) are no part of the app.
+      'e2e/**',
+      '**/*Harness-*.js',
+      '**/{asr,media,translation,diarization}.worker-*.js',
+    ],
+    runtimeCaching: [
+      {
+        // Served from the app's own cache of runtimes, which only the app writes (it checks
+        // that a file arrived whole first); a file not there yet comes from the network.
+        urlPattern: /\/assets\/(ffmpeg-core|ort-wasm-simd-threaded)[^/]*\.(js|mjs|wasm)$/,
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'murmur-runtimes',
+          matchOptions: { ignoreVary: true, ignoreSearch: true },
+          plugins: [{ cacheWillUpdate: async () => null }],
+        },
+      },
+    ],
     // The first visit is served by the new worker at once, so it works offline without a reload.
     clientsClaim: true,
     // The app's page for every opening of `/`, whatever its query (a settings link such as
@@ -125,6 +172,7 @@ export default defineConfig({
   // The test build lets the browser tests make the worker die on purpose (`crashForTest`).
   define: {
     'import.meta.env.MURMUR_TEST_HOOKS': JSON.stringify(process.env.MURMUR_HARNESS === '1'),
+    'import.meta.env.MURMUR_RUNTIME_BYTES': JSON.stringify(runtimeBytes),
   },
   // 'mpa': a missing file is a 404, not index.html with status 200 (which would make a missing
   // model file fail later with a JSON parse error instead of "not found").

@@ -60,6 +60,39 @@ test.describe('installed app', () => {
     await context.setOffline(false);
   });
 
+  test('after Make available offline, with no transcription before, the app reloads and transcribes with the network off', async ({
+    page,
+    context,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const file = spokenFile(info.outputDir, 'ahead', [{ language: 'en', seed: 305, words: 6 }]);
+    await useLocalModels(page, baseURL!, false);
+    const app = new AppPage(page);
+    await app.goto();
+    await serviceWorkerInControl(page);
+    await page.getByText('Models', { exact: true }).click();
+    // The total is said before anything is fetched: the runtimes this device uses (no GPU
+    // here) and the models in use, of which the test recogniser's size is not catalogued.
+    await expect(app.byId('offline.plan')).toHaveText(
+      /^Fetches at least \d+ MB: the decoder \(\d+ MB\), the speech runtime \(\d+ MB\), the recognition model \(size not known\) and the voice activity model \(2\.3 MB\)\.$/,
+    );
+    await app.byId('offline.prepare').click();
+    await expect(app.byId('offline.done')).toHaveText(
+      'Ready for offline use: Murmur now transcribes in this browser with the network off.',
+      { timeout: 120_000 },
+    );
+    await expect(app.byId('offline.error')).toHaveCount(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    await app.byId('form.submit').waitFor();
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    expect(await transcribe(app, file.path)).not.toBe('');
+    expect(await app.byId('result.title').textContent()).toBe('ahead');
+    await context.setOffline(false);
+  });
+
   test('opened from a settings link, the app reloads and opens that link with the network off', async ({
     page,
     context,

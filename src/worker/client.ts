@@ -13,6 +13,7 @@ import type {
   ToWorker,
 } from './protocol';
 import type { ServiceError } from '../core/contract/errors';
+import type { RuntimeName, RuntimeProgress } from './runtimes';
 import { fromWireError } from './envelope';
 import { EXIT_AT_START } from './life-lock';
 import { workerCrashError } from './runtime-fault';
@@ -35,8 +36,11 @@ export interface TranscribeCallbacks {
 }
 
 interface Pending extends TranscribeCallbacks {
-  /** A transcription's response, the model a download finished, or a live transcription's end. */
-  resolve: (value: TranscriptionResponse | ModelRole | null) => void;
+  /**
+   * A transcription's response, the model a download finished, the runtimes made ready, or a
+   * live transcription's end.
+   */
+  resolve: (value: TranscriptionResponse | ModelRole | RuntimeName[] | null) => void;
   reject: (error: Error) => void;
   onCaptions?: (update: CaptionUpdate) => void;
 }
@@ -81,6 +85,8 @@ export class TranscriptionClient {
   private exitNextAtStart = false;
   /** How many workers were found dead (tests wait on it). */
   deaths = 0;
+  /** Told how far each runtime's fetch has come, whatever call needed it. */
+  onRuntime: ((progress: RuntimeProgress) => void) | null = null;
 
   /** `createWorker(name)`: a worker with that `name` (the life lock it holds). */
   constructor(
@@ -199,6 +205,19 @@ export class TranscriptionClient {
     });
   }
 
+  /** Fetches every runtime this device uses ahead of use; progress goes to `onRuntime`. */
+  prepareRuntimes(): Promise<RuntimeName[]> {
+    const id = this.nextId++;
+    return new Promise<RuntimeName[]>((resolve, reject) => {
+      this.pending.set(id, { resolve: (value) => resolve(value as RuntimeName[]), reject });
+      this.ensureWorker().postMessage({
+        id,
+        type: 'prepare-runtimes',
+        data: null,
+      } satisfies ToWorker);
+    });
+  }
+
   /**
    * Ends an idle worker, so that models deleted from the browser's cache are not kept loaded
    * in memory either: the next request loads (and downloads) them again.
@@ -292,6 +311,10 @@ export class TranscriptionClient {
       this.died(workerCrashError(message.data.message));
       return;
     }
+    if (message.type === 'runtime') {
+      this.onRuntime?.(message.data);
+      return;
+    }
     const call = this.pending.get(message.id);
     if (!call) return;
     switch (message.type) {
@@ -315,6 +338,7 @@ export class TranscriptionClient {
         break;
       case 'result':
       case 'downloaded':
+      case 'prepared':
       case 'listened':
         this.pending.delete(message.id);
         call.resolve(message.data);

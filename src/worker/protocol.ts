@@ -5,6 +5,7 @@ import type { CaptionUpdate } from '../core/live/captions';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
 import type { Stage } from '../core/stages';
 import type { Envelope, ErrorReply, WireError } from './envelope';
+import type { RuntimeName, RuntimeProgress } from './runtimes';
 import type { LifeReport } from './worker-watch';
 
 export type { Stage };
@@ -87,6 +88,8 @@ export type ToWorker =
 
   /** Downloads (and loads) one of the configured models ahead of a request. */
   | Envelope<'download', ModelRole>
+  /** Fetches every runtime this device uses ahead of use, and keeps them for offline use. */
+  | Envelope<'prepare-runtimes', null>
   /** Starts a live transcription; its audio follows in `listen-audio` messages of the same id. */
   | Envelope<'listen', ListenOptions>
   | Envelope<'listen-audio', ListenAudio>
@@ -113,6 +116,13 @@ export type FromWorker =
   | Envelope<'listened', null>
   /** A `download` is done: the model is in the browser's cache and loaded. */
   | Envelope<'downloaded', ModelRole>
+  /**
+   * How far the fetch of a runtime has come (id 0: the runtimes are the worker's, whichever
+   * call needed them first).
+   */
+  | Envelope<'runtime', RuntimeProgress>
+  /** A `prepare-runtimes` is done: these runtimes are kept in the browser. */
+  | Envelope<'prepared', RuntimeName[]>
   | ErrorReply
   /**
    * The worker's model runtime failed beyond repair (a WebAssembly trap, memory exhausted):

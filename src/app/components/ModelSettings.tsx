@@ -12,6 +12,7 @@ import { useAppStore } from '../store/app-store';
 import { inputClass } from './Field';
 import { ModelChoice } from './ModelChoice';
 import { ModelManager } from './ModelManager';
+import { OfflineSection } from './OfflineSection';
 
 /**
  * Which recogniser to download, and from where (the hub, or a self-hosted mirror in its
@@ -146,6 +147,7 @@ export function ModelSettings() {
           </p>
         </div>
         <ModelManager />
+        <OfflineSection />
       </div>
     </details>
   );

@@ -3,6 +3,7 @@ import { useFocusAbove } from '../hooks/use-focus-above';
 import { useAppStore } from '../store/app-store';
 import { runBatch } from '../store/batch-actions';
 import { cancelTranscription, submitTranscription } from '../store/transcribe-actions';
+import { RuntimeStatus } from './RuntimeStatus';
 
 export function SubmitBar() {
   const running = useAppStore((s) => s.status === 'running');
@@ -13,8 +14,9 @@ export function SubmitBar() {
   return (
     <div
       ref={bar}
-      className="sticky bottom-0 -mx-1 flex gap-3 bg-gradient-to-t from-slate-100 via-slate-100 px-1 pb-1 pt-4"
+      className="sticky bottom-0 -mx-1 flex flex-wrap gap-3 bg-gradient-to-t from-slate-100 via-slate-100 px-1 pb-1 pt-4"
     >
+      <RuntimeStatus testId="runtime.progress" className="basis-full" />
       <button
         type="submit"
         disabled={running || batchRunning}

@@ -21,6 +21,7 @@ export function getClient(): TranscriptionClient {
         name,
       }),
   );
+  client.onRuntime = (progress) => useAppStore.getState().setRuntimeProgress(progress);
   return client;
 }
 

@@ -20,7 +20,8 @@ import type {
 import { browserFfmpeg } from './ffmpeg-wasm';
 import { browserSpillFiles } from './spill-file';
 import { workerSpeechDetectors } from './speech-detector';
-import { configureTransformers } from './transformers-setup';
+import { configureTransformers, runtimeFor } from './transformers-setup';
+import type { RuntimeName } from '../../worker/runtimes';
 
 export interface BrowserEngineSettings {
   /** The hub, or a self-hosted mirror in the hub's layout (`/hub/` in tests). */
@@ -44,6 +45,11 @@ export interface BrowserEngineSettings {
    * (benchmarks compare the two).
    */
   spill?: boolean;
+  /**
+   * Makes a runtime's files ready before it loads (the app fetches them when first needed, with
+   * progress, and keeps them for offline use). Absent: each runtime loads its files itself.
+   */
+  prepareRuntime?: (runtime: RuntimeName) => Promise<void>;
 }
 
 /** One ffmpeg per worker, loaded on first use and kept. */
@@ -67,14 +73,25 @@ export function browserEnginePorts(settings: BrowserEngineSettings): EnginePorts
   const translationModel = settings.translationModel ?? DEFAULT_TRANSLATION_MODEL;
   const segmentation = settings.segmentationModel ?? DEFAULT_SEGMENTATION_MODEL;
   const embedding = settings.embeddingModel ?? DEFAULT_EMBEDDING_MODEL;
+  const prepare = async (runtime: RuntimeName) => settings.prepareRuntime?.(runtime);
+  /** transformers.js, its runtime made ready first: the build the device decides. */
+  const transformers = async (device: Device) => {
+    await prepare(runtimeFor(device));
+    return configureTransformers(modelHost, device, settings.threads);
+  };
   const detectorKey = `${modelHost}|${vadModel}`;
-  let speechDetector = detectors.get(detectorKey);
-  if (!speechDetector) {
-    speechDetector = workerSpeechDetectors(modelHost, vadModel);
-    detectors.set(detectorKey, speechDetector);
+  let loadDetector = detectors.get(detectorKey);
+  if (!loadDetector) {
+    loadDetector = workerSpeechDetectors(modelHost, vadModel);
+    detectors.set(detectorKey, loadDetector);
   }
+  const detector = loadDetector;
+  const speechDetector: SpeechDetectorLoader = async (options) => {
+    await prepare('speech');
+    return detector(options);
+  };
   return {
-    ffmpeg: (ffmpeg ??= browserFfmpeg()),
+    ffmpeg: (ffmpeg ??= browserFfmpeg({ prepare: () => prepare('decoder') })),
     fetch: (url, init) => fetch(url, { ...init, mode: 'cors', credentials: 'omit' }),
     crossOriginFetch: true,
     speechDetector,
@@ -83,14 +100,8 @@ export function browserEnginePorts(settings: BrowserEngineSettings): EnginePorts
       const dtypes = settings.dtypes ?? {};
       return recognisers.get(
         `${modelHost}|${whisperModel}|${device}|${JSON.stringify(dtypes)}`,
-        () =>
-          loadWhisper(
-            configureTransformers(modelHost, device, settings.threads),
-            whisperModel,
-            device,
-            onProgress,
-            dtypes,
-          ),
+        async () =>
+          loadWhisper(await transformers(device), whisperModel, device, onProgress, dtypes),
       );
     },
     // The translator runs on WASM with 8-bit weights whatever the recogniser's device: at full
@@ -100,7 +111,7 @@ export function browserEnginePorts(settings: BrowserEngineSettings): EnginePorts
       load: ({ onProgress }) =>
         translators.get(`${modelHost}|${translationModel}`, async () =>
           loadTranslator(
-            configureTransformers(modelHost, await settings.device(), settings.threads),
+            await transformers(await settings.device()),
             translationModel,
             'wasm',
             onProgress,
@@ -115,7 +126,7 @@ export function browserEnginePorts(settings: BrowserEngineSettings): EnginePorts
       load: ({ onProgress }) =>
         speakerModels.get(`${modelHost}|${segmentation}|${embedding}`, async () =>
           loadSpeakerModels(
-            configureTransformers(modelHost, await settings.device(), settings.threads),
+            await transformers(await settings.device()),
             { segmentation, embedding },
             'wasm',
             onProgress,

@@ -14,6 +14,8 @@ export interface BrowserFfmpegOptions {
   /** URLs of ffmpeg-core.js and ffmpeg-core.wasm (default: the copies bundled with the app). */
   coreUrl?: string;
   wasmUrl?: string;
+  /** Makes the core's files ready (fetched and kept for offline use) before it loads. */
+  prepare?: () => Promise<void>;
 }
 
 const absolute = (url: string) => new URL(url, self.location.href).href;
@@ -55,6 +57,7 @@ export function browserFfmpeg(options: BrowserFfmpegOptions = {}): FfmpegPort {
 
   const ready = () => {
     ffmpeg ??= (async () => {
+      await options.prepare?.();
       const instance = new FFmpeg();
       instance.on('log', ({ message }) => log.push(message));
       await instance.load({

@@ -17,6 +17,8 @@ import { isRuntimeFault } from '../../worker/runtime-fault';
 import { browserEnginePorts } from './engine-ports';
 import { liveStopped, receiveLive } from './live-handler';
 import { crashSpeechWorkerForTest } from './speech-detector';
+import { runtimesFor, type RuntimeName } from '../../worker/runtimes';
+import { prepareRuntime } from './runtime-files';
 import { pickDevice, usableDevice } from './transformers-setup';
 
 /**
@@ -78,7 +80,24 @@ function ports(): EnginePorts {
     ...(settings.segmentationModel ? { segmentationModel: settings.segmentationModel } : {}),
     ...(settings.embeddingModel ? { embeddingModel: settings.embeddingModel } : {}),
     device,
+    prepareRuntime: prepared,
   });
+}
+
+/** A runtime made ready, its progress told to the page whichever call needed it first. */
+function prepared(runtime: RuntimeName): Promise<void> {
+  return prepareRuntime(runtime, (progress) => post({ id: 0, type: 'runtime', data: progress }));
+}
+
+/** Every runtime this device uses, fetched ahead (Make available offline). */
+async function prepareRuntimes(id: number): Promise<void> {
+  try {
+    const runtimes = runtimesFor((await device()) === 'webgpu');
+    for (const runtime of runtimes) await prepared(runtime);
+    post({ id, type: 'prepared', data: runtimes });
+  } catch (thrown) {
+    post({ id, type: 'error', data: toWireError(toServiceError(thrown)) });
+  }
 }
 
 /** A failure of the GPU itself (device lost, out of GPU memory), not of the request. */
@@ -214,6 +233,9 @@ export function receive(event: MessageEvent<ToWorker>): void {
       break;
     case 'download':
       void download(message);
+      break;
+    case 'prepare-runtimes':
+      void prepareRuntimes(message.id);
       break;
     case 'listen':
     case 'listen-audio':

@@ -11,6 +11,7 @@ import {
   type Sha256Hasher,
 } from '../../engine/models/model-download';
 import type { Device } from '../../engine/models/model-settings';
+import { hasGpuAdapter, type RuntimeName } from '../../worker/runtimes';
 import { browserPartStore } from './model-parts';
 
 /**
@@ -99,20 +100,12 @@ export function usableDevice(device: Device): Device {
   return device === 'webgpu' && build === 'plain' ? 'wasm' : device;
 }
 
-interface GpuLike {
-  requestAdapter(): Promise<unknown>;
+/** The runtime a model about to load on `device` runs on: the build already started, if any. */
+export function runtimeFor(device: Device): RuntimeName {
+  return (build ?? (device === 'webgpu' ? 'webgpu' : 'plain')) === 'webgpu' ? 'gpu' : 'speech';
 }
 
-/**
- * WebGPU only when the browser hands out a real adapter: `navigator.gpu` alone exists on
- * browsers where every request for an adapter fails.
- */
+/** WebGPU only when the browser hands out a real adapter. */
 export async function pickDevice(): Promise<Device> {
-  const gpu = (navigator as unknown as { gpu?: GpuLike }).gpu;
-  if (!gpu) return 'wasm';
-  try {
-    return (await gpu.requestAdapter()) ? 'webgpu' : 'wasm';
-  } catch {
-    return 'wasm';
-  }
+  return (await hasGpuAdapter()) ? 'webgpu' : 'wasm';
 }
