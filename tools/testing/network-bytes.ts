@@ -7,6 +7,9 @@ export interface FetchedFile {
   bytes: number;
   /** Fetched by the service worker (its precache, a route it fetches through). */
   byServiceWorker: boolean;
+  /** When it was asked for and when its last byte came (Date.now()). */
+  startedAt: number;
+  finishedAt: number;
 }
 
 /**
@@ -24,23 +27,28 @@ export class NetworkBytes {
     context.on('request', () => (this.lastActivity = Date.now()));
     context.on('requestfinished', (request) => {
       this.lastActivity = Date.now();
-      const counted = this.count(request);
+      // A response still arriving as its page closes is not counted.
+      const counted = this.count(request).catch(() => undefined);
       this.pending.add(counted);
       void counted.finally(() => this.pending.delete(counted));
     });
   }
 
   private async count(request: Request): Promise<void> {
+    const finishedAt = Date.now();
     const response = await request.response();
     if (!response || response.fromServiceWorker()) return;
     const bytes = await response.body().then(
       (body) => body.byteLength,
       async () => (await request.sizes()).responseBodySize,
     );
+    const timing = request.timing();
     this.files.push({
       url: request.url(),
       bytes,
       byServiceWorker: request.serviceWorker() !== null,
+      startedAt: timing.startTime > 0 ? timing.startTime : finishedAt,
+      finishedAt,
     });
   }
 
