@@ -2,9 +2,11 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { modelFolderHandler } from './tools/model-host/model-host.mjs';
+import { pageHeaderPolicy, SCRIPT_HEADER_POLICY } from './src/core/network-policy.ts';
 
 /**
  * Development and tests: the models made by the project (`.models/`, see tools/models) served
@@ -27,6 +29,29 @@ const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
+
+/**
+ * The network policy's headers (docs/usage.md lists them for any static host): the page's for
+ * documents, the scripts' for what starts as a worker straight from its address. The page
+ * narrows `connect-src` itself as it opens (src/app/lib/page-policy.ts).
+ */
+function networkPolicyHeaders(): Plugin {
+  const handler =
+    (inline: boolean) => (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+      const dest = req.headers['sec-fetch-dest'];
+      if (dest === 'document' || dest === 'iframe')
+        res.setHeader('Content-Security-Policy', pageHeaderPolicy({ inline }));
+      else if (dest === 'worker' || dest === 'sharedworker' || dest === 'serviceworker')
+        res.setHeader('Content-Security-Policy', SCRIPT_HEADER_POLICY);
+      next();
+    };
+  return {
+    name: 'murmur-network-policy',
+    // The development server inlines React's refresh script and each stylesheet.
+    configureServer: (server) => void server.middlewares.use(handler(true)),
+    configurePreviewServer: (server) => void server.middlewares.use(handler(false)),
+  };
+}
 
 /**
  * The browser tests' harness pages (e2e/harness/: the media stage; recognition benchmarks), built beside the app only
@@ -168,7 +193,14 @@ function previewPort(): number {
 const quietChecks = { bundlerTimings: false };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), localModelHost(), docxWithoutBuffer(), pwa],
+  plugins: [
+    react(),
+    tailwindcss(),
+    localModelHost(),
+    docxWithoutBuffer(),
+    networkPolicyHeaders(),
+    pwa,
+  ],
   // The test build lets the browser tests make the worker die on purpose (`crashForTest`).
   define: {
     'import.meta.env.MURMUR_TEST_HOOKS': JSON.stringify(process.env.MURMUR_HARNESS === '1'),

@@ -1,10 +1,13 @@
+import { startWorker } from '../../src/worker/page-policy-worker';
 import type { HarnessReply, HarnessRequest, HarnessSummary } from './media-protocol';
+import mediaWorker from './media.worker.ts?worker&url';
 
 /**
  * The browser tests' handle on the media and speech stages: it runs them with the browser
  * host's ports in a module worker, as the app's worker does, and answers with a summary.
  */
-const worker = new Worker(new URL('./media.worker.ts', import.meta.url), { type: 'module' });
+// Started as the app starts its workers: under the page's policy (media links to any host).
+const worker = startWorker(mediaWorker);
 const pending = new Map<number, (reply: HarnessReply) => void>();
 let nextId = 1;
 worker.onmessage = (event: MessageEvent<HarnessReply>) => {

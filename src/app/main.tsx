@@ -4,6 +4,7 @@ import { App } from './components/App';
 import { keepCorrections, loadHistory } from './store/history-actions';
 import { loadStoredRecordings } from './store/recording-actions';
 import { keepSession, restoreSession } from './store/session-persistence';
+import { resumePendingRequest } from './store/transcribe-actions';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -19,3 +20,4 @@ keepCorrections();
 void restoreSession();
 void loadHistory();
 void loadStoredRecordings();
+void resumePendingRequest();

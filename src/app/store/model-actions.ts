@@ -3,6 +3,7 @@ import { formatBytes } from '../lib/history-entry';
 import { managedModels, type ManagedRole } from '../lib/managed-models';
 import { cachedModelBytes, deleteCachedModel } from '../lib/model-cache';
 import { downloadedFiles, hostedModelBytes } from '../lib/model-size';
+import { allowAddresses, unreachable } from '../lib/page-policy';
 import { useAppStore } from './app-store';
 import { refreshEstimate } from './history-actions';
 import { getClient } from './transcribe-actions';
@@ -53,6 +54,13 @@ function roomLeft(): number | null {
 export async function downloadModel(role: ManagedRole): Promise<void> {
   const { settings, setModelState } = useAppStore.getState();
   const m = model(role);
+  // A host set under Models since the page opened is not in its policy: reopen allowing it.
+  const blocked = unreachable([settings.modelHost]);
+  if (blocked.length > 0) {
+    allowAddresses(blocked);
+    location.reload();
+    return;
+  }
   await refreshEstimate();
   const room = roomLeft();
   const needed = m.approxMb === null ? state(role).hostedBytes : m.approxMb * 1_000_000;

@@ -29,12 +29,8 @@ function save(settings: EngineSettings): void {
   }
 }
 
-/**
- * The saved settings, with what the page's link sets (`?models=…&model=…`) taking precedence
- * and kept, so the shared mirror stays chosen on later visits without the link; the address
- * then loses those parameters.
- */
-function stored(): EngineSettings {
+/** The saved settings with what the page's link sets, read without keeping anything. */
+export function settingsInUse(): EngineSettings {
   let saved: Partial<EngineSettings> = {};
   try {
     saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<EngineSettings>;
@@ -42,7 +38,17 @@ function stored(): EngineSettings {
     // Unreadable or refused storage: the defaults.
   }
   const linked = typeof location === 'undefined' ? {} : settingsFromLink(location.search);
-  const settings = { ...DEFAULT_SETTINGS, ...saved, ...linked };
+  return { ...DEFAULT_SETTINGS, ...saved, ...linked };
+}
+
+/**
+ * The saved settings, with what the page's link sets (`?models=…&model=…`) taking precedence
+ * and kept, so the shared mirror stays chosen on later visits without the link; the address
+ * then loses those parameters.
+ */
+function stored(): EngineSettings {
+  const linked = typeof location === 'undefined' ? {} : settingsFromLink(location.search);
+  const settings = settingsInUse();
   if (Object.keys(linked).length > 0) {
     save(settings);
     // Saved, the settings need not stay in the address: a reload or a bookmark then opens the

@@ -1,6 +1,10 @@
 import { parseRequest } from '../../core/contract/parse-request';
 import { ServiceError, toServiceError } from '../../core/contract/errors';
 import { TranscriptionClient } from '../../worker/client';
+import { startWorker } from '../../worker/page-policy-worker';
+// The worker's address only, as `new Worker(new URL(…))` named it before: none of its code.
+// eslint-disable-next-line no-restricted-imports
+import transcriptionWorker from '../../hosts/browser/transcription.worker.ts?worker&url';
 import type { CrashOrder } from '../../worker/protocol';
 import { toFormData } from '../lib/form-fields';
 import { scriptProblems } from '../../core/alignment/script';
@@ -8,19 +12,14 @@ import { advanceProgress } from '../lib/progress';
 import { focusResultIfLost } from '../lib/result-focus';
 import { useAppStore } from './app-store';
 import { addToHistory } from './history-actions';
+import { reopenAllowing, takePendingRequest } from './reopen-actions';
 import { deliverResult, forgetDelivery } from './webhook-actions';
 
 let client: TranscriptionClient | null = null;
 let controller: AbortController | null = null;
 
 export function getClient(): TranscriptionClient {
-  client ??= new TranscriptionClient(
-    (name) =>
-      new Worker(new URL('../../hosts/browser/transcription.worker.ts', import.meta.url), {
-        type: 'module',
-        name,
-      }),
-  );
+  client ??= new TranscriptionClient((name) => startWorker(transcriptionWorker, { name }));
   client.onRuntime = (progress) => useAppStore.getState().setRuntimeProgress(progress);
   return client;
 }
@@ -39,7 +38,7 @@ export function baseName(values: { file: File | null; url: string }): string {
  * Submits the form. The request is checked here with the same parser the worker uses, so field
  * problems show at once; the worker checks it again as every host does.
  */
-export async function submitTranscription(): Promise<void> {
+export async function submitTranscription(options: { reopen?: boolean } = {}): Promise<void> {
   const store = useAppStore.getState();
   const { values } = store;
   const form = toFormData(values);
@@ -50,6 +49,8 @@ export async function submitTranscription(): Promise<void> {
     return;
   }
   store.setProblems([]);
+  // Once reopened, an address still out of reach fails as any unreachable host does.
+  if (options.reopen !== false && (await reopenAllowing(values))) return;
   getClient().configure(store.settings);
   controller?.abort();
   controller = new AbortController();
@@ -139,4 +140,12 @@ if (import.meta.env.MURMUR_TEST_HOOKS) {
 export function cancelTranscription(): void {
   controller?.abort();
   controller = null;
+}
+
+/** The request that made the page reopen with its addresses allowed is sent again. */
+export async function resumePendingRequest(): Promise<void> {
+  const pending = await takePendingRequest();
+  if (pending === null) return;
+  useAppStore.setState({ values: pending });
+  await submitTranscription({ reopen: false });
 }

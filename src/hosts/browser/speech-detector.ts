@@ -3,8 +3,10 @@ import { pieceStart, VAD_WINDOW } from '../../engine/models/silero-vad';
 import type { SpeechDetector, SpeechDetectorLoader } from '../../engine/ports';
 import { fromWireError } from '../../worker/envelope';
 import { EXIT_AT_START } from '../../worker/life-lock';
+import { startWorker } from '../../worker/page-policy-worker';
 import { browserLifeLocks, deathDetail, lifeLockName, LifeWatch } from '../../worker/worker-watch';
 import type { FromSpeechWorker, ToSpeechWorker } from './speech-worker-protocol';
+import speechWorker from './speech.worker.ts?worker&url';
 
 interface Call {
   resolve: (reply: FromSpeechWorker) => void;
@@ -64,8 +66,7 @@ export function workerSpeechDetectors(modelHost: string, modelId: string): Speec
     const lockName = lifeLockName('speech');
     const exitAtStart = testHooks.exitAtStart;
     testHooks.exitAtStart = false;
-    const started = new Worker(new URL('./speech.worker.ts', import.meta.url), {
-      type: 'module',
+    const started = startWorker(speechWorker, {
       name: exitAtStart ? `${lockName}${EXIT_AT_START}` : lockName,
     });
     testHooks.live.add(started);
