@@ -31,7 +31,9 @@ scope.onmessage = async (event) => {
         if (progress[progress.length - 1] !== detail) progress.push(detail);
       },
       ...(data.windowSeconds ? { windowSeconds: data.windowSeconds } : {}),
-      ...(data.compactFromSeconds === null ? {} : { compactFromSeconds: data.compactFromSeconds }),
+      ...(data.compactFromSeconds === null
+        ? {}
+        : { settings: { media: { compactFromSeconds: data.compactFromSeconds } } }),
       spill: data.spill,
     });
     const channels = audio.channels.map((c) => {

@@ -24,6 +24,7 @@ import * as speech from './stages/speech';
 import * as translation from './stages/translation';
 import type { DecodedAudioHeld, DecodedMedia } from './streams/decoded-media';
 import type { SpeechAudio } from './streams/speech-audio';
+import { stageSettings, type StageSettings, type StageSettingsOverrides } from './stage-settings';
 import { refuseUnsupported } from './unsupported';
 
 export interface PipelineOptions {
@@ -41,10 +42,11 @@ export interface PipelineOptions {
   /** What the host lets this request cost (duration, channels); none by default. */
   limits?: MediaLimits;
   /**
-   * Audio this long or longer is kept 16-bit (in the host's scratch file where it has one):
-   * the media settings' `compactFromSeconds` by default; tests make it 0.
+   * What this run changes of the stages' default settings, stage by stage (a server's
+   * `media.compactFromSeconds`, from which audio is kept 16-bit in its scratch file; a
+   * benchmark's value). Each stage is given its own part.
    */
-  compactFromSeconds?: number;
+  settings?: StageSettingsOverrides;
   /**
    * Told what the run's decoded audio holds in memory as it changes (after each decoded window,
    * and 0 once the samples are let go at the run's end): the engine's own account, for hosts
@@ -78,6 +80,7 @@ export async function runPipeline<F extends MediaFile>(
   const { signal } = options;
   refuseUnsupported(request, ports.translator?.modelId ?? null, ports.speakers !== undefined);
   const plan = planRequest(request, ports);
+  const settings = stageSettings(options.settings);
   const stage = stageContexts(ports, signal, options.onProgress);
   const translating = stage('translate');
   const diarizing = stage('diarize');
@@ -86,10 +89,8 @@ export async function runPipeline<F extends MediaFile>(
   const decoded = await media.run(
     {
       ...request,
+      settings: settings.media,
       ...(options.limits ? { limits: options.limits } : {}),
-      ...(options.compactFromSeconds === undefined
-        ? {}
-        : { compactFromSeconds: options.compactFromSeconds }),
       ...(options.onDecodedAudio ? { onHeldBytes: options.onDecodedAudio } : {}),
     },
     stage('decode'),
@@ -99,6 +100,7 @@ export async function runPipeline<F extends MediaFile>(
       request,
       ports,
       options,
+      settings,
       plan,
       stage,
       loading,
@@ -117,6 +119,7 @@ interface PipelineRun<F extends MediaFile> {
   request: TranscriptionRequest<F>;
   ports: EnginePorts;
   options: PipelineOptions;
+  settings: StageSettings;
   plan: ReturnType<typeof planRequest>;
   stage: ReturnType<typeof stageContexts>;
   loading: ReturnType<typeof models.run>;
@@ -130,9 +133,13 @@ async function recogniseDecoded<F extends MediaFile>(
   decoded: DecodedMedia,
   run: PipelineRun<F>,
 ): Promise<TranscriptionResponse> {
-  const { request, ports, options, plan, stage, loading, translating, diarizing, started } = run;
+  const { request, ports, options, settings, plan, stage, loading, translating, diarizing } = run;
   const found = speech.run(
-    { media: decoded, noiseReduction: request.toggle_noise_reduction },
+    {
+      media: decoded,
+      noiseReduction: request.toggle_noise_reduction,
+      settings: settings.speech,
+    },
     stage('vad'),
   );
   let speechAudio: SpeechAudio | null = null;
@@ -145,6 +152,7 @@ async function recogniseDecoded<F extends MediaFile>(
       language: request.language,
       task: recognitionTask(plan),
       hint: request.transcription_hint,
+      settings: settings.recognition,
       // With a script, what recognition hears only places the script's words: it is not shown.
       onSegment: (s) => {
         if (!options.script) options.onSegment?.(toResponseSegment(s, SPEAKER_NOT_ACTIVATED));
@@ -170,6 +178,7 @@ async function recogniseDecoded<F extends MediaFile>(
         channels: speechAudio.channels,
         recogniser: await loading.recogniser,
         language: request.language,
+        settings: settings.alignment,
       },
       stage('align'),
     );
@@ -191,6 +200,7 @@ async function recogniseDecoded<F extends MediaFile>(
           max: request.diarization.max_speakers,
         },
         onWaitForModel: loading.speakers.onWaitForModel,
+        settings: settings.diarization,
       },
       diarizing,
     );
@@ -211,6 +221,7 @@ async function recogniseDecoded<F extends MediaFile>(
             target: plan.target,
             translator: loading.translator.loaded,
             onWaitForModel: loading.translator.onWaitForModel,
+            settings: settings.translation,
           },
           translating,
         )
@@ -226,7 +237,7 @@ async function recogniseDecoded<F extends MediaFile>(
         inference_time: inferenceTime,
         diarization_time: diarizationTime,
         translation_time: translationTime,
-        total_transcription_time: ports.clock() - started,
+        total_transcription_time: ports.clock() - run.started,
       },
     },
     stage('assemble'),
@@ -245,24 +256,30 @@ export async function prepareAudio<F extends MediaFile>(
     signal?: AbortSignal;
     onProgress?: StageProgress;
     windowSeconds?: number;
-    compactFromSeconds?: number;
+    /** As `PipelineOptions.settings` (the media and speech settings are used). */
+    settings?: StageSettingsOverrides;
     spill?: boolean;
   } = {},
 ): Promise<SpeechAudio & { release(): void }> {
   const stage = stageContexts(ports, options.signal, options.onProgress);
-  const { windowSeconds, compactFromSeconds } = options;
+  const settings = stageSettings(options.settings);
+  const { windowSeconds } = options;
   const decoded = await media.run(
     {
       ...request,
+      settings: settings.media,
       spill: options.spill === true,
       ...(windowSeconds ? { windowSeconds } : {}),
-      ...(compactFromSeconds === undefined ? {} : { compactFromSeconds }),
     },
     stage('decode'),
   );
   try {
     const audio = await speech.run(
-      { media: decoded, noiseReduction: request.toggle_noise_reduction },
+      {
+        media: decoded,
+        noiseReduction: request.toggle_noise_reduction,
+        settings: settings.speech,
+      },
       stage('vad'),
     ).done;
     return { ...audio, release: () => decoded.release() };

@@ -1,7 +1,8 @@
 /**
  * The tunable hyper-parameters of each stage, in one place: one interface per stage, and its
- * defaults (the values every request runs with). A stage is given its settings in its input
- * (`settings`, these defaults when left out).
+ * defaults (the values every request runs with). The pipeline (and a live transcription) is
+ * given the settings as overrides of these defaults (`stageSettings`), and hands each stage its
+ * own part in its input (`settings`): no stage reads a default itself.
  *
  * Not here: what a format or a model fixes (the 16 kHz sample rate, Silero's 512-sample
  * window, ffmpeg's file names), how the models are loaded (`models/`), and the defaults of
@@ -10,6 +11,7 @@
  * that the stage passes them on explicitly.
  */
 import { DEFAULT_LOUDNESS, type LoudnessOptions } from '../core/audio/loud-regions';
+import type { Seconds } from '../core/units';
 import {
   DEFAULT_SPEECH_REGION_OPTIONS,
   type SpeechRegionOptions,
@@ -310,7 +312,44 @@ export const DEFAULT_ALIGNMENT_SETTINGS: Readonly<AlignmentSettings> = {
   snapReachSeconds: 1.5,
 };
 
-/** Every stage's settings. */
+/** How a live transcription paces its work (`live/live-transcriber.ts`). */
+export interface LiveSettings {
+  /** New audio is scored by VAD once this many seconds of it have arrived. */
+  readonly scoreEverySeconds: Seconds;
+  /** Speech still going on is looked at (the provisional line) each time it grows this much. */
+  readonly glanceEverySeconds: Seconds;
+  /**
+   * Speech without a pause that has run for this share of the recogniser's window is settled
+   * window by window, as a file's long stretch is (24 s of Whisper's 30-s window).
+   */
+  readonly longShare: number;
+  /**
+   * In such a window of speech still going on, segments ending within this many seconds of its
+   * end stay open: their last word may be cut off.
+   */
+  readonly openTailSeconds: Seconds;
+  /**
+   * More audio than this received and not yet listened to is being behind: provisional lines
+   * are skipped until it has caught up, and the page is told how far behind it is.
+   */
+  readonly behindSeconds: Seconds;
+  /**
+   * Where the language is detected once (`automatic single language`), the first window with
+   * at least this much speech decides it; shorter ones are detected for themselves only.
+   */
+  readonly languageSpeechSeconds: Seconds;
+}
+
+export const DEFAULT_LIVE_SETTINGS: Readonly<LiveSettings> = {
+  scoreEverySeconds: 0.5,
+  glanceEverySeconds: 1,
+  longShare: 0.8,
+  openTailSeconds: 1,
+  behindSeconds: 2,
+  languageSpeechSeconds: 2,
+};
+
+/** Every stage's settings, and a live transcription's (which runs the speech and recognition ones). */
 export interface StageSettings {
   readonly media: MediaSettings;
   readonly speech: SpeechSettings;
@@ -318,6 +357,7 @@ export interface StageSettings {
   readonly alignment: AlignmentSettings;
   readonly diarization: DiarizationSettings;
   readonly translation: TranslationSettings;
+  readonly live: LiveSettings;
 }
 
 export const DEFAULT_STAGE_SETTINGS: Readonly<StageSettings> = {
@@ -327,4 +367,27 @@ export const DEFAULT_STAGE_SETTINGS: Readonly<StageSettings> = {
   alignment: DEFAULT_ALIGNMENT_SETTINGS,
   diarization: DEFAULT_DIARIZATION_SETTINGS,
   translation: DEFAULT_TRANSLATION_SETTINGS,
+  live: DEFAULT_LIVE_SETTINGS,
 };
+
+/**
+ * What a caller changes of the defaults: any stage's settings, each in part (a setting that is
+ * itself a group, such as recognition's `fallback`, is given whole). Plain data, so that it
+ * crosses to an engine thread as it is.
+ */
+export type StageSettingsOverrides = {
+  readonly [S in keyof StageSettings]?: Partial<StageSettings[S]>;
+};
+
+/** The defaults with `overrides` laid over them, stage by stage. */
+export function stageSettings(overrides: StageSettingsOverrides = {}): StageSettings {
+  const merged = { ...DEFAULT_STAGE_SETTINGS };
+  for (const stage of Object.keys(merged) as (keyof StageSettings)[]) {
+    const own = overrides[stage];
+    // Setting by setting: a key given as undefined leaves the default.
+    const given = Object.fromEntries(Object.entries(own ?? {}).filter(([, v]) => v !== undefined));
+    if (Object.keys(given).length > 0)
+      Object.assign(merged, { [stage]: { ...merged[stage], ...given } });
+  }
+  return merged;
+}

@@ -24,6 +24,7 @@ import { webhookPayload } from '../../core/webhook/payload';
 import { runPipeline, type PipelineOptions } from '../pipeline';
 import type { EnginePorts } from '../ports';
 import type { StageProgress } from '../stage-context';
+import type { StageSettingsOverrides } from '../stage-settings';
 import type { DecodedAudioHeld } from '../streams/decoded-media';
 
 /**
@@ -78,10 +79,10 @@ export interface JobHost<F extends MediaFile> {
   /** What the host lets one request cost (duration, channels); none by default. */
   limits?: MediaLimits;
   /**
-   * Audio this long or longer is kept where long audio goes (the scratch file) rather than in
-   * memory (`PipelineOptions.compactFromSeconds`); the media settings' by default.
+   * What the host changes of the stages' default settings (`PipelineOptions.settings`): a
+   * server's `media.compactFromSeconds`, from which audio goes to its scratch file.
    */
-  compactFromSeconds?: number;
+  settings?: StageSettingsOverrides;
   /** Told what the run's decoded audio holds in memory (`PipelineOptions.onDecodedAudio`). */
   onDecodedAudio?: (held: DecodedAudioHeld) => void;
   /**
@@ -172,9 +173,7 @@ export async function runJob<F extends MediaFile>(
       const pipelineOptions: PipelineOptions = {
         ...(signal ? { signal } : {}),
         ...(host.limits ? { limits: host.limits } : {}),
-        ...(host.compactFromSeconds === undefined
-          ? {}
-          : { compactFromSeconds: host.compactFromSeconds }),
+        ...(host.settings ? { settings: host.settings } : {}),
         ...(host.onDecodedAudio ? { onDecodedAudio: host.onDecodedAudio } : {}),
         ...(events.onProgress ? { onProgress: events.onProgress } : {}),
         ...(events.onSegment ? { onSegment: events.onSegment } : {}),

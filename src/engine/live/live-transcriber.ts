@@ -17,17 +17,16 @@ import { roundToMillisecond, SAMPLE_RATE, toSamples, toSeconds } from '../../cor
 import { pieceStart, VAD_WINDOW } from '../models/silero-vad';
 import type { EnginePorts, LoadedWhisper, ScoreOptions, SpeechDetector } from '../ports';
 import {
-  DEFAULT_RECOGNITION_SETTINGS,
-  DEFAULT_SPEECH_SETTINGS,
+  stageSettings,
+  type LiveSettings,
   type RecognitionSettings,
-  type SpeechSettings,
+  type StageSettingsOverrides,
 } from '../stage-settings';
 import { isNoSpeech } from '../stages/recognition/decode-window';
 import { EarlierTextDecoder } from '../stages/recognition/earlier-text';
 import { detectLanguage, encodeWindow, likeliest } from '../stages/recognition/language-detection';
 import { RepeatGuard } from '../stages/recognition/repeat-guard';
 import { windowSegments } from '../stages/recognition/window-segments';
-import { DEFAULT_LIVE_SETTINGS, type LiveSettings } from './live-settings';
 
 export interface LiveTranscriptionOptions {
   /** Channels of the audio pushed (each its own speech, captions and earlier text). */
@@ -36,9 +35,8 @@ export interface LiveTranscriptionOptions {
   /** The language for `manual`. */
   language: string | null;
   hint: string;
-  live?: LiveSettings;
-  recognition?: RecognitionSettings;
-  speech?: SpeechSettings;
+  /** What changes of the defaults: the live, speech and recognition settings are used. */
+  settings?: StageSettingsOverrides;
 }
 
 /** One channel's state: its recent audio, its speech, what is settled, what it says now. */
@@ -102,9 +100,9 @@ export class LiveTranscriber {
         `A live transcription needs 1 or more channels, not ${options.channels}.`,
       );
     }
-    this.settings = options.live ?? DEFAULT_LIVE_SETTINGS;
-    this.recognition = options.recognition ?? DEFAULT_RECOGNITION_SETTINGS;
-    const speech = options.speech ?? DEFAULT_SPEECH_SETTINGS;
+    const { live, recognition, speech } = stageSettings(options.settings);
+    this.settings = live;
+    this.recognition = recognition;
     this.channels = Array.from({ length: options.channels }, (_, index) => ({
       index,
       audio: new SampleBuffer(),

@@ -167,13 +167,10 @@ async function decode(path: string, windowSeconds?: number) {
   try {
     const probe = await probeMedia(ports.ffmpeg, input, file.name);
     let last: DecodedPiece | null = null;
-    for await (const piece of decodeChannels(
-      ports.ffmpeg,
-      input,
-      probe,
-      file.name,
-      windowSeconds ? { windowSeconds } : {},
-    )) {
+    for await (const piece of decodeChannels(ports.ffmpeg, input, probe, file.name, {
+      settings: DEFAULT_MEDIA_SETTINGS,
+      ...(windowSeconds ? { windowSeconds } : {}),
+    })) {
       last = piece;
     }
     return last!;
@@ -469,7 +466,10 @@ async function decodedSeconds(
   try {
     const probe = await probeMedia(ffmpeg, input, file.name);
     let length = 0;
-    for await (const piece of decodeChannels(ffmpeg, input, probe, file.name, options)) {
+    for await (const piece of decodeChannels(ffmpeg, input, probe, file.name, {
+      ...options,
+      settings: DEFAULT_MEDIA_SETTINGS,
+    })) {
       length = piece.length;
     }
     return length / 16000;
@@ -595,7 +595,7 @@ describe('long audio kept 16-bit', () => {
       '[0:a][1:a]amerge=inputs=2',
     ]);
     const floats = await prepare(path);
-    const compact = await prepare(path, {}, { compactFromSeconds: 0 });
+    const compact = await prepare(path, {}, { settings: { media: { compactFromSeconds: 0 } } });
     expect(floats.channels[0]!.samples).toBeInstanceOf(Float32Array);
     expect(compact.channels.map((c) => c.samples.constructor)).toEqual([Int16Array, Int16Array]);
     expect(compact.billing).toEqual(floats.billing);

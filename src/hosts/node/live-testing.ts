@@ -16,6 +16,7 @@ import type { CaptionLine, CaptionUpdate } from '../../core/live/captions';
 import { prepareAudio } from '../../engine/pipeline';
 import { LiveTranscriber, type LiveTranscriptionOptions } from '../../engine/live/live-transcriber';
 import type { EnginePorts } from '../../engine/ports';
+import { DEFAULT_RECOGNITION_SETTINGS } from '../../engine/stage-settings';
 import { transcribeChannel } from '../../engine/stages/recognition/transcribe-channel';
 import { mediaRequest, testEnginePorts } from './ffmpeg-fixtures';
 import { diskFile } from './media-file';
@@ -55,6 +56,7 @@ export async function fileTranscripts(
           language: 'en',
           task: 'transcribe',
           hint: '',
+          settings: DEFAULT_RECOGNITION_SETTINGS,
         })
       : [];
     texts.push(segments.map((s) => s.text).join(' '));

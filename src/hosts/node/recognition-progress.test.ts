@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech';
 import { prepareAudio } from '../../engine/pipeline';
+import { DEFAULT_RECOGNITION_SETTINGS } from '../../engine/stage-settings';
 import { run as recognise } from '../../engine/stages/recognition';
 import { completeChannel } from '../../engine/streams/growing-channel';
 import { mediaRequest, testEnginePorts } from './ffmpeg-fixtures';
@@ -29,6 +30,7 @@ describe('the recognition stage reports itself', () => {
         language: 'en',
         task: 'transcribe',
         hint: '',
+        settings: DEFAULT_RECOGNITION_SETTINGS,
         onSegment: () => heard.push('segment'),
         onProvisional: (segments) => {
           if (segments.length > 0) heard.push('provisional');

@@ -77,7 +77,7 @@ async function transcribe(
     { kind: 'file', file: await fixtures.file(path) },
     { toggle_diarization: diarize, toggle_noise_reduction: denoise },
   );
-  return runPipeline(request, ports, { compactFromSeconds: 0 });
+  return runPipeline(request, ports, { settings: { media: { compactFromSeconds: 0 } } });
 }
 
 describe('long audio kept in a scratch file', () => {
@@ -151,7 +151,7 @@ describe('long audio kept in a scratch file', () => {
     const ports = { ...testEnginePorts(), spill };
     const request = mediaRequest({ kind: 'file', file: await fixtures.file(path) });
     const run = runPipeline(request, ports, {
-      compactFromSeconds: 0,
+      settings: { media: { compactFromSeconds: 0 } },
       signal: controller.signal,
       onProgress: (stage) => {
         if (stage === 'recognise') controller.abort(new Error('cancelled'));
@@ -172,7 +172,7 @@ describe('audio that turns out long once decoded', () => {
       {
         media: { kind: 'file', file: await fixtures.file(path) },
         endpoint: 'audio',
-        compactFromSeconds: 60,
+        settings: { ...DEFAULT_MEDIA_SETTINGS, compactFromSeconds: 60 },
       },
       stage('decode'),
     );

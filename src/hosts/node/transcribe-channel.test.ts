@@ -8,6 +8,7 @@ import { SAMPLE_RATE } from '../../core/units';
 import { loadSileroVad, VAD_WINDOW } from '../../engine/models/silero-vad';
 import { prepareAudio } from '../../engine/pipeline';
 import type { LoadedWhisper } from '../../engine/ports';
+import { DEFAULT_RECOGNITION_SETTINGS } from '../../engine/stage-settings';
 import { transcribeChannel } from '../../engine/stages/recognition/transcribe-channel';
 import { ChannelFeed } from '../../engine/streams/growing-channel';
 import type { SpeechAudio } from '../../engine/streams/speech-audio';
@@ -74,6 +75,7 @@ describe('language detection and decoding share encoder passes', () => {
         language: 'en',
         task: 'transcribe',
         hint: '',
+        settings: DEFAULT_RECOGNITION_SETTINGS,
       },
     );
     return { segments, encodes: counted.encodes() };
@@ -120,6 +122,7 @@ describe('a file decoded in windows', () => {
         language: 'de',
         task: 'transcribe',
         hint: '',
+        settings: DEFAULT_RECOGNITION_SETTINGS,
       });
       return segments.map((s) => [s.text, s.start.toFixed(2), s.end.toFixed(2)]);
     };
@@ -145,7 +148,7 @@ const rows = (segments: RecognisedSegment[]) =>
  */
 async function wholeAndGrowing(
   media: Awaited<ReturnType<typeof sixSentences>>,
-  options: Omit<Parameters<typeof transcribeChannel>[3], 'onSegment'>,
+  options: Omit<Parameters<typeof transcribeChannel>[3], 'onSegment' | 'settings'>,
 ): Promise<{ whole: Recognised; growing: Recognised; settled: number[]; regions: number }> {
   const audio = await prepareAudio(mediaRequest({ kind: 'file', file: media }), testEnginePorts());
   const model = await testWhisper();
@@ -154,6 +157,7 @@ async function wholeAndGrowing(
     const posted: RecognisedSegment[] = [];
     const segments = await transcribeChannel(model, input, audio.file.duration, {
       ...options,
+      settings: DEFAULT_RECOGNITION_SETTINGS,
       onSegment: (s) => posted.push(s),
     });
     return { segments: rows(segments), posted: rows(posted) };
@@ -208,6 +212,7 @@ describe('conditioning on earlier text', () => {
       language: 'en',
       task: 'transcribe',
       hint: '',
+      settings: DEFAULT_RECOGNITION_SETTINGS,
     });
     // Every utterance is a speech region of its own; nearly each gets its segment, to the end.
     const regions = audio.channels[0]!.speech;
@@ -238,6 +243,7 @@ describe('conditioning on earlier text', () => {
     const segments = await transcribeChannel(model, audio.channels[0]!, audio.file.duration, {
       languageBehaviour: 'manual',
       language: 'en',
+      settings: DEFAULT_RECOGNITION_SETTINGS,
       task: 'transcribe',
       hint,
     });
@@ -308,6 +314,7 @@ describe('conditioning that is tried before it is kept', () => {
       language: 'en',
       task: 'transcribe',
       hint: '',
+      settings: DEFAULT_RECOGNITION_SETTINGS,
       onWindow: () => windows++,
     });
     return { segments, starts, windows };
@@ -384,6 +391,7 @@ describe('recognition that starts while speech is still being found', () => {
       language: 'en',
       task: 'transcribe',
       hint: '',
+      settings: DEFAULT_RECOGNITION_SETTINGS,
     });
     feed.fail(new Error('The file ends early.'));
     await expect(recognising).rejects.toThrow('The file ends early.');

@@ -25,7 +25,7 @@ import { pcmFloats } from '../../../core/audio/pcm';
 import { toSamples, toSeconds } from '../../../core/units';
 import type { LoadedWhisper } from '../../ports';
 import type { StageContext } from '../../stage-context';
-import { DEFAULT_ALIGNMENT_SETTINGS, type AlignmentSettings } from '../../stage-settings';
+import type { AlignmentSettings } from '../../stage-settings';
 import type { ChannelAudio } from '../../streams/speech-audio';
 import { forcedWindow, type ForcedWord } from './forced-window';
 
@@ -36,8 +36,7 @@ export interface AlignmentStageInput {
   recogniser: LoadedWhisper;
   /** The request's language (manual), or null to use the language recognition heard. */
   language: string | null;
-  /** The stage's settings (`DEFAULT_ALIGNMENT_SETTINGS` when left out). */
-  settings?: AlignmentSettings;
+  settings: AlignmentSettings;
 }
 
 export interface Aligned {
@@ -48,7 +47,7 @@ export interface Aligned {
 export async function run(input: AlignmentStageInput, context: StageContext): Promise<Aligned> {
   const { clock, signal } = context;
   const started = clock();
-  const settings = input.settings ?? DEFAULT_ALIGNMENT_SETTINGS;
+  const { settings } = input;
   const words = scriptWords(input.script);
   const channel = spokenChannel(input.channels, input.heard);
   if (words.length === 0 || channel === null) return { segments: [], seconds: 0 };

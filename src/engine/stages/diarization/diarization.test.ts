@@ -139,6 +139,7 @@ describe('diarization stage', () => {
         channels: [{ index: 0, samples, speech: [{ start: 0, end: 40 }] }],
         models: Promise.resolve(fakeModels()),
         counts: none,
+        settings: DEFAULT_DIARIZATION_SETTINGS,
       },
       ctx,
     );
@@ -173,6 +174,7 @@ describe('diarization stage', () => {
           channels: [{ index: 0, samples, speech: [{ start: 0, end: 40 }] }],
           models: Promise.resolve(fakeModels()),
           counts,
+          settings: DEFAULT_DIARIZATION_SETTINGS,
         },
         context(),
       );
@@ -203,6 +205,7 @@ describe('diarization stage', () => {
         ],
         models: Promise.resolve(models),
         counts: none,
+        settings: DEFAULT_DIARIZATION_SETTINGS,
       },
       context(),
     );
@@ -258,6 +261,7 @@ describe('embeddingWindows', () => {
         channels: [{ index: 0, samples: talk(30, [['A', 0, 30]]), speech }],
         models: Promise.resolve(alone),
         counts: none,
+        settings: DEFAULT_DIARIZATION_SETTINGS,
       },
       context(),
     );
@@ -275,6 +279,7 @@ describe('embeddingWindows', () => {
         ],
         models: Promise.resolve(together),
         counts: none,
+        settings: DEFAULT_DIARIZATION_SETTINGS,
       },
       context(),
     );

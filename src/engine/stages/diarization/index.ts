@@ -30,7 +30,7 @@ import { planWindows } from '../../../core/diarize/windows';
 import { awaitModel } from '../../model-loading';
 import type { LoadedSpeakerModels } from '../../ports';
 import type { StageContext } from '../../stage-context';
-import { DEFAULT_DIARIZATION_SETTINGS, type DiarizationSettings } from '../../stage-settings';
+import type { DiarizationSettings } from '../../stage-settings';
 import type { ChannelAudio } from '../../streams/speech-audio';
 
 export interface DiarizationStageInput {
@@ -43,8 +43,7 @@ export interface DiarizationStageInput {
   stepSeconds?: number;
   /** Most seconds between windows with embeddings of their own (default and most: a window). */
   embeddingEverySeconds?: number;
-  /** The stage's settings (`DEFAULT_DIARIZATION_SETTINGS` when left out). */
-  settings?: DiarizationSettings;
+  settings: DiarizationSettings;
 }
 
 /** A stretch of a local speaker's audio waiting for the embedding model, and where it goes. */
@@ -64,7 +63,7 @@ export async function run(
   context: StageContext,
 ): Promise<{ turns: SpeakerTurn[]; seconds: number }> {
   const models = await awaitModel(input.models, input.onWaitForModel);
-  const settings = input.settings ?? DEFAULT_DIARIZATION_SETTINGS;
+  const { settings } = input;
   const batch = settings.segmentationBatch;
   const started = context.clock();
   const rate = models.sampleRate;

@@ -10,7 +10,7 @@ import {
 import { ServiceError } from '../../../core/contract/errors';
 import { SAMPLE_RATE, toSamples, toSeconds } from '../../../core/units';
 import type { FfmpegPort, FfmpegRun, ProgressListener, SpillPort } from '../../ports';
-import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../stage-settings';
+import type { MediaSettings } from '../../stage-settings';
 import type { DecodedPiece } from '../../streams/decoded-media';
 import { ChannelBuffers, type DecodedChannels } from './channel-buffers';
 import { SpilledChannels } from '../../streams/spilled-channels';
@@ -32,18 +32,16 @@ export interface DecodeOptions {
    */
   windowSeconds?: number;
   /**
-   * Audio at least this long (or of unknown length) is kept as 16-bit samples, half the memory
-   * of floats (default: the settings' `compactFromSeconds`); shorter audio keeps the decoder's
-   * floats.
-   */
-  compactFromSeconds?: number;
-  /**
    * Decoding stops with `payload_too_large` past this many seconds: the probe's duration is
    * checked before, but a stream may not state one, or state less than it holds.
    */
   maxSeconds?: number;
-  /** The media stage's settings (`DEFAULT_MEDIA_SETTINGS` when left out). */
-  settings?: MediaSettings;
+  /**
+   * The media stage's settings. Audio at least `compactFromSeconds` long (or of unknown length)
+   * is kept as 16-bit samples, half the memory of floats; shorter audio keeps the decoder's
+   * floats.
+   */
+  settings: MediaSettings;
   /**
    * Opens the scratch file compact audio is kept in instead of memory (see `SpilledChannels`),
    * or gives null where there is none; the caller closes it once nothing reads the samples. It
@@ -190,13 +188,8 @@ async function readFloats(ffmpeg: FfmpegPort, path: string): Promise<Float32Arra
 }
 
 /** Whether the audio is kept 16-bit: long enough, or of unknown length. */
-export function keptCompact(
-  probe: MediaProbe,
-  compactFromSeconds: number | undefined,
-  settings: MediaSettings = DEFAULT_MEDIA_SETTINGS,
-): boolean {
-  const from = compactFromSeconds ?? settings.compactFromSeconds;
-  return probe.duration === null || probe.duration >= from;
+export function keptCompact(probe: MediaProbe, settings: MediaSettings): boolean {
+  return probe.duration === null || probe.duration >= settings.compactFromSeconds;
 }
 
 /**
@@ -211,9 +204,9 @@ export async function* decodeChannels(
   input: string,
   probe: MediaProbe,
   fileName: string,
-  options: DecodeOptions = {},
+  options: DecodeOptions,
 ): AsyncGenerator<DecodedPiece> {
-  const settings = options.settings ?? DEFAULT_MEDIA_SETTINGS;
+  const { settings } = options;
   const count = probe.channels;
   const windowSeconds =
     options.windowSeconds ??
@@ -228,8 +221,7 @@ export async function* decodeChannels(
     probe.duration === null
       ? window
       : toSamples(Math.min(probe.duration + 1, settings.firstCapacitySeconds));
-  const compactFrom = options.compactFromSeconds ?? settings.compactFromSeconds;
-  let compact = keptCompact(probe, compactFrom, settings);
+  let compact = keptCompact(probe, settings);
   const file = compact ? ((await options.spill?.()) ?? null) : null;
   let buffers: DecodedChannels = file
     ? new SpilledChannels(file, count)
@@ -241,7 +233,7 @@ export async function* decodeChannels(
   const keep = async (interleaved: Float32Array, from: number) => {
     buffers.append(interleaved, from);
     let held = buffers.heldBytes();
-    if (!long && toSeconds(buffers.length) >= compactFrom) {
+    if (!long && toSeconds(buffers.length) >= settings.compactFromSeconds) {
       long = true;
       const spilled = (await options.spill?.()) ?? null;
       const next: DecodedChannels = spilled

@@ -20,12 +20,10 @@ export interface MediaStageInput<F extends MediaFile> {
   endpoint: Endpoint;
   /** Seconds per decoding window (see `DecodeOptions.windowSeconds`); tests make it small. */
   windowSeconds?: number;
-  /** See `DecodeOptions.compactFromSeconds`; tests make it 0 to keep short audio 16-bit. */
-  compactFromSeconds?: number;
   /** What the host lets one request cost; checked from the probe, before decoding. */
   limits?: MediaLimits;
-  /** The stage's settings (`DEFAULT_MEDIA_SETTINGS` when left out). */
-  settings?: MediaSettings;
+  /** The stage's settings (tests make `compactFromSeconds` 0 to keep short audio 16-bit). */
+  settings: MediaSettings;
   /**
    * False: long audio stays in memory even where the host has a scratch file to give (the
    * caller keeps the samples after the run).
@@ -41,7 +39,10 @@ export async function run<F extends MediaFile>(
 ): Promise<DecodedMedia> {
   const { ports, signal, clock } = context;
   const passOn = { ...(signal ? { signal } : {}), onProgress: context.progress };
-  const source = await mediaSource(input.media, input.endpoint, ports, passOn);
+  const source = await mediaSource(input.media, input.endpoint, ports, {
+    ...passOn,
+    timeoutSeconds: input.settings.fetchTimeoutSeconds,
+  });
   // A URL's download is not conversion: the time starts once the bytes are here.
   const started = clock();
   const fileName = source.kind === 'file' ? source.file.name : source.name;
@@ -76,11 +77,8 @@ export async function run<F extends MediaFile>(
       for await (const piece of decodeChannels(ports.ffmpeg, path, probe, fileName, {
         ...passOn,
         ...(input.windowSeconds ? { windowSeconds: input.windowSeconds } : {}),
-        ...(input.compactFromSeconds === undefined
-          ? {}
-          : { compactFromSeconds: input.compactFromSeconds }),
         ...(input.limits?.maxSeconds === undefined ? {} : { maxSeconds: input.limits.maxSeconds }),
-        ...(input.settings ? { settings: input.settings } : {}),
+        settings: input.settings,
         ...(spill ? { spill } : {}),
         onHeldBytes: (bytes) => {
           heldPeak = Math.max(heldPeak, bytes);

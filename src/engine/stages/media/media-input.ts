@@ -5,7 +5,6 @@ import { ServiceError } from '../../../core/contract/errors';
 import { quoted } from '../../../core/contract/quoted';
 import type { MediaFile, MediaInput } from '../../../core/contract/request';
 import type { FetchPort, FfmpegPort, MediaSource, ProgressListener } from '../../ports';
-import { DEFAULT_MEDIA_SETTINGS } from '../../stage-settings';
 
 /**
  * Bytes read to recognise a file's kind: `sniffMedia`'s input, shared with the node host's
@@ -18,8 +17,8 @@ export interface FetchOptions {
   onProgress?: ProgressListener;
   /** See `MediaPorts.crossOriginFetch`. */
   crossOrigin: boolean;
-  /** See `EnginePorts.fetchTimeoutSeconds` (default: the media settings' `fetchTimeoutSeconds`). */
-  timeoutSeconds?: number;
+  /** The host's `EnginePorts.fetchTimeoutSeconds`, else the media settings' `fetchTimeoutSeconds`. */
+  timeoutSeconds: number;
 }
 
 /**
@@ -136,7 +135,7 @@ export async function fetchMedia(
   const field = ENDPOINTS[endpoint].urlField;
   const parsed = new URL(url);
   refuseSocialPlatform(url, field);
-  const seconds = options.timeoutSeconds ?? DEFAULT_MEDIA_SETTINGS.fetchTimeoutSeconds;
+  const seconds = options.timeoutSeconds;
   const timer = deadline(seconds, options.signal);
   try {
     return await fetchWithin(url, parsed, field, fetchPort, options, timer);
@@ -219,15 +218,13 @@ export async function mediaSource<F extends MediaFile>(
     crossOriginFetch: boolean;
     fetchTimeoutSeconds?: number;
   },
-  options: { signal?: AbortSignal; onProgress?: ProgressListener },
+  options: { signal?: AbortSignal; onProgress?: ProgressListener; timeoutSeconds: number },
 ): Promise<MediaSource> {
   if (media.kind === 'url') {
     const fetched = await fetchMedia(media.url, endpoint, ports.fetch, {
       ...options,
       crossOrigin: ports.crossOriginFetch,
-      ...(ports.fetchTimeoutSeconds === undefined
-        ? {}
-        : { timeoutSeconds: ports.fetchTimeoutSeconds }),
+      timeoutSeconds: ports.fetchTimeoutSeconds ?? options.timeoutSeconds,
     });
     return { kind: 'bytes', ...fetched };
   }

@@ -80,6 +80,8 @@ const base = {
   hintTokens: [],
   contextTokens: [],
   temperatures: [0, 0.5, 1],
+  fallback: DEFAULT_RECOGNITION_SETTINGS.fallback,
+  contextDoubt: DEFAULT_RECOGNITION_SETTINGS.contextDoubt,
   maxNewTokens: 50,
   random: () => 0.5,
 };
@@ -251,7 +253,7 @@ describe('decodeWindow', () => {
     const { model, calls } = scriptedModel([[ts(0), 1, ts(1)]], { noSpeech: 10, confidence: -9 });
     const result = await decodeWindow(model, {} as Tensor, 5, base);
     expect(result.noSpeechProbability).toBeGreaterThan(0.6);
-    expect(isNoSpeech(result)).toBe(true);
+    expect(isNoSpeech(result, DEFAULT_RECOGNITION_SETTINGS.fallback)).toBe(true);
     expect(calls.filter((c) => !c.hadPast)).toHaveLength(1);
   });
 

@@ -10,7 +10,7 @@ import {
 import { SECONDS_PER_TIMESTAMP } from '../../../core/decoding/vocabulary';
 import type { LoadedWhisper } from '../../ports';
 import type { Tensor } from '../../models/transformers-port';
-import { DEFAULT_RECOGNITION_SETTINGS, type FallbackThresholds } from '../../stage-settings';
+import type { FallbackThresholds } from '../../stage-settings';
 
 export interface WindowDecodeOptions {
   language: string;
@@ -20,14 +20,14 @@ export interface WindowDecodeOptions {
   /** ...then the text decoded before this window (conditioning), which a failing decode drops. */
   contextTokens: readonly number[];
   temperatures: readonly number[];
-  /** When a decode has failed (default: the recognition settings' `fallback`). */
-  fallback?: FallbackThresholds;
+  /** When a decode has failed (the recognition settings' `fallback`). */
+  fallback: FallbackThresholds;
   /**
    * A decode shown earlier text that passes with a mean log-probability below this is compared
-   * with one without it (default: the recognition settings' `contextDoubt`; 0 compares every
-   * such decode).
+   * with one without it (the recognition settings' `contextDoubt`; 0 compares every such
+   * decode).
    */
-  contextDoubt?: number;
+  contextDoubt: number;
   maxNewTokens: number;
   random: () => number;
   /** Benchmarks only: stop after exactly this many tokens (generated weights never stop). */
@@ -73,7 +73,7 @@ export async function decodeWindow(
   options: WindowDecodeOptions,
 ): Promise<WindowDecode> {
   const { vocab } = model;
-  const fallback = options.fallback ?? DEFAULT_RECOGNITION_SETTINGS.fallback;
+  const { fallback } = options;
   const language = vocab.languages.get(options.language);
   if (language === undefined)
     throw new Error(`The model has no language token for "${options.language}".`);
@@ -171,8 +171,7 @@ export async function decodeWindow(
       return better ? result : doubted;
     }
     if (options.forcedTokenCount !== undefined) return result;
-    const doubt = options.contextDoubt ?? DEFAULT_RECOGNITION_SETTINGS.contextDoubt;
-    if (!poor && context.length > 0 && result.averageLogProbability < doubt) {
+    if (!poor && context.length > 0 && result.averageLogProbability < options.contextDoubt) {
       doubted = result;
       context = [];
       continue;
@@ -203,10 +202,7 @@ function argmaxExcept(logits: Float32Array, excluded: number): number {
 }
 
 /** Whether a decode is silence by Whisper's rule (no-speech likely and the text unsure). */
-export function isNoSpeech(
-  decode: WindowDecode,
-  fallback: FallbackThresholds = DEFAULT_RECOGNITION_SETTINGS.fallback,
-): boolean {
+export function isNoSpeech(decode: WindowDecode, fallback: FallbackThresholds): boolean {
   return (
     decode.noSpeechProbability > fallback.noSpeech &&
     decode.averageLogProbability < fallback.logProbability
@@ -217,10 +213,7 @@ export function isNoSpeech(
  * Whether a decode passed Whisper's fallback test (neither repeating itself nor unsure of its
  * text) and is not silence: the decode the rules would have stopped at.
  */
-export function isSure(
-  decode: WindowDecode,
-  fallback: FallbackThresholds = DEFAULT_RECOGNITION_SETTINGS.fallback,
-): boolean {
+export function isSure(decode: WindowDecode, fallback: FallbackThresholds): boolean {
   return (
     !isNoSpeech(decode, fallback) &&
     decode.compressionRatio <= fallback.compressionRatio &&

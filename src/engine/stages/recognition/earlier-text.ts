@@ -131,6 +131,7 @@ export class EarlierTextDecoder {
       contextTokens: [],
       temperatures: [0],
       fallback: this.settings.fallback,
+      contextDoubt: this.settings.contextDoubt,
       maxNewTokens: tokenBudget(this.model, seconds, this.settings),
       random: this.random,
       ...(this.signal ? { signal: this.signal } : {}),

@@ -26,8 +26,7 @@ export interface RecognitionStageInput {
   onSegment: (segment: RecognisedSegment) => void;
   /** The window being decoded, before its checks (`RecognitionOptions.onProvisional`). */
   onProvisional?: (segments: ProvisionalSegment[]) => void;
-  /** The stage's settings (`DEFAULT_RECOGNITION_SETTINGS` when left out). */
-  settings?: RecognitionSettings;
+  settings: RecognitionSettings;
 }
 
 export interface Recognised {
@@ -63,7 +62,7 @@ export async function run(
       ...(signal ? { signal } : {}),
       onSegment: input.onSegment,
       ...(input.onProvisional ? { onProvisional: input.onProvisional } : {}),
-      ...(input.settings ? { settings: input.settings } : {}),
+      settings: input.settings,
       onWindow: () => {
         // The first window's text shows before the window is done: from its start, the stage
         // reported is recognition, not the model download it waited for.

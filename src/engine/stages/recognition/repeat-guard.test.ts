@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecognisedSegment } from '../../../core/assemble/response';
+import { DEFAULT_RECOGNITION_SETTINGS } from '../../stage-settings';
 import type { WindowDecode } from './decode-window';
 import { RepeatGuard } from './repeat-guard';
 
@@ -32,7 +33,7 @@ const texts = (segments: RecognisedSegment[]) => segments.map((s) => s.text);
 
 describe('repeat guard', () => {
   it('cuts a phrase loop inside a window whose every decode repeated itself', () => {
-    const guard = new RepeatGuard();
+    const guard = new RepeatGuard(DEFAULT_RECOGNITION_SETTINGS);
     const [cut] = guard.check(
       [segment('thank you thank you thank you thank you for watching')],
       decode(-0.8, 3.1),
@@ -43,7 +44,7 @@ describe('repeat guard', () => {
   });
 
   it('keeps a sure line said twice, and drops it the third time in a row', () => {
-    const guard = new RepeatGuard();
+    const guard = new RepeatGuard(DEFAULT_RECOGNITION_SETTINGS);
     const line = 'we meet again tomorrow';
     expect(texts(guard.check([segment(line)], decode(-0.2), false))).toEqual([line]);
     expect(texts(guard.check([segment(line, 10)], decode(-0.2), false))).toEqual([line]);
@@ -51,7 +52,7 @@ describe('repeat guard', () => {
   });
 
   it('drops a repeated line the rules were unsure of, or heard where VAD heard no voice', () => {
-    const guard = new RepeatGuard();
+    const guard = new RepeatGuard(DEFAULT_RECOGNITION_SETTINGS);
     const line = 'thanks for watching the show';
     guard.check([segment(line)], decode(-0.3), false);
     expect(guard.check([segment(line, 30)], decode(-1.4), false)).toEqual([]);

@@ -4,7 +4,7 @@ import {
   phraseLoopCut,
   repeatsEarlierLine,
 } from '../../../core/decoding/repetition';
-import { DEFAULT_RECOGNITION_SETTINGS, type RecognitionSettings } from '../../stage-settings';
+import type { RecognitionSettings } from '../../stage-settings';
 import { isSure, type WindowDecode } from './decode-window';
 
 /**
@@ -20,7 +20,7 @@ import { isSure, type WindowDecode } from './decode-window';
 export class RepeatGuard {
   private readonly earlier: string[] = [];
 
-  constructor(private readonly settings: RecognitionSettings = DEFAULT_RECOGNITION_SETTINGS) {}
+  constructor(private readonly settings: RecognitionSettings) {}
 
   check(
     segments: readonly RecognisedSegment[],

@@ -6,7 +6,7 @@ import { comparedWords } from '../../../core/decoding/repetition';
 import { fileTime, unpausedSeconds } from '../../../core/decoding/speech-streams';
 import { toSamples, toSeconds } from '../../../core/units';
 import type { LoadedWhisper } from '../../ports';
-import { DEFAULT_RECOGNITION_SETTINGS, type RecognitionSettings } from '../../stage-settings';
+import type { RecognitionSettings } from '../../stage-settings';
 import { completeChannel, onlyHeard, type GrowingChannel } from '../../streams/growing-channel';
 import type { ChannelAudio } from '../../streams/speech-audio';
 import { isNoSpeech, isSure, type WindowDecode } from './decode-window';
@@ -46,8 +46,8 @@ export interface RecognitionOptions {
   /** Seconds of the channel's speech streams recognised so far, and the file time reached. */
   onAdvance?: (seconds: number, fileSeconds: number) => void;
   signal?: AbortSignal;
-  /** The recognition stage's settings (`DEFAULT_RECOGNITION_SETTINGS` when left out). */
-  settings?: RecognitionSettings;
+  /** The recognition stage's settings. */
+  settings: RecognitionSettings;
 }
 
 /**
@@ -75,7 +75,7 @@ export async function transcribeChannel(
   const channel = 'complete' in input ? input : completeChannel(input);
   const behaviour = LANGUAGE_BEHAVIOURS[options.languageBehaviour];
   const { signal } = options;
-  const settings = options.settings ?? DEFAULT_RECOGNITION_SETTINGS;
+  const { settings } = options;
   const voice = onlyHeard(channel, 'voice');
   const loud = onlyHeard(channel, 'level');
   const cursor = (of: GrowingChannel = voice) =>

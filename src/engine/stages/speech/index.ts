@@ -27,7 +27,7 @@ import {
 } from '../../../core/audio/speech-regions';
 import { SAMPLE_RATE, toSeconds } from '../../../core/units';
 import type { StageContext } from '../../stage-context';
-import { DEFAULT_SPEECH_SETTINGS, type SpeechSettings } from '../../stage-settings';
+import type { SpeechSettings } from '../../stage-settings';
 import type { DecodedMedia } from '../../streams/decoded-media';
 import { channelVerdicts } from './channel-verdicts';
 import { ChannelFeed, type GrowingChannel } from '../../streams/growing-channel';
@@ -39,8 +39,7 @@ import { VAD_WINDOW } from '../../models/silero-vad';
 export interface SpeechStageInput {
   media: DecodedMedia;
   noiseReduction: boolean;
-  /** The stage's settings (`DEFAULT_SPEECH_SETTINGS` when left out). */
-  settings?: SpeechSettings;
+  settings: SpeechSettings;
 }
 
 export interface FoundSpeech {
@@ -76,7 +75,7 @@ async function findSpeech(
 ): Promise<SpeechAudio> {
   const { signal, clock, ports } = context;
   const { media, noiseReduction } = input;
-  const settings = input.settings ?? DEFAULT_SPEECH_SETTINGS;
+  const { settings } = input;
   const { regions, loudness } = settings;
   const detector = ports.speechDetector(signal ? { signal } : {});
   detector.catch(() => undefined);

@@ -10,7 +10,7 @@ import { spreadWords } from '../../../core/translation/words';
 import { awaitModel } from '../../model-loading';
 import type { LoadedTranslator } from '../../ports';
 import type { StageContext } from '../../stage-context';
-import { DEFAULT_TRANSLATION_SETTINGS, type TranslationSettings } from '../../stage-settings';
+import type { TranslationSettings } from '../../stage-settings';
 
 export interface TranslationStageInput {
   segments: readonly RecognisedSegment[];
@@ -19,8 +19,7 @@ export interface TranslationStageInput {
   translator: Promise<LoadedTranslator>;
   /** Called when the stage has to wait for the model (still downloading or loading). */
   onWaitForModel?: () => void;
-  /** The stage's settings (`DEFAULT_TRANSLATION_SETTINGS` when left out). */
-  settings?: TranslationSettings;
+  settings: TranslationSettings;
 }
 
 export async function run(
@@ -28,7 +27,7 @@ export async function run(
   context: StageContext,
 ): Promise<{ segments: RecognisedSegment[]; seconds: number }> {
   const { segments, target } = input;
-  const batch = (input.settings ?? DEFAULT_TRANSLATION_SETTINGS).batchSegments;
+  const batch = input.settings.batchSegments;
   const out: RecognisedSegment[] = segments.map((s) => ({ ...s }));
   // Segments already in the target are kept as they are; so are empty ones.
   const todo = out

@@ -3,7 +3,10 @@ import type { RecognisedSegment } from '../../../core/assemble/response';
 import { spreadWords } from '../../../core/translation/words';
 import type { EnginePorts, LoadedTranslator } from '../../ports';
 import type { StageContext } from '../../stage-context';
+import { DEFAULT_TRANSLATION_SETTINGS } from '../../stage-settings';
 import { run } from './index';
+
+const settings = DEFAULT_TRANSLATION_SETTINGS;
 
 function segment(text: string, language: string, start: number, end: number): RecognisedSegment {
   const words = text.split(' ').map((w, i, all) => ({
@@ -51,7 +54,10 @@ describe('translation stage', () => {
       segment('good dog', 'en', 3, 5),
       segment('wǒ', 'zh', 5, 6),
     ];
-    const out = await run({ segments, target: 'fr', translator: Promise.resolve(translator) }, ctx);
+    const out = await run(
+      { segments, target: 'fr', translator: Promise.resolve(translator), settings },
+      ctx,
+    );
     // The French segment is already in the target; the two English ones go in one call.
     expect(calls).toEqual([
       { texts: ['night and day', 'good dog'], from: 'en', to: 'fr' },
@@ -76,6 +82,7 @@ describe('translation stage', () => {
         segments: [segment('ave', 'la', 0, 1), segment('hello', 'en', 1, 2)],
         target: 'de',
         translator: Promise.resolve(translator),
+        settings,
       },
       context(),
     );
@@ -90,6 +97,7 @@ describe('translation stage', () => {
         segments: [segment('hola', 'es', 0, 1)],
         target: 'wo',
         translator: Promise.resolve(translator),
+        settings,
       },
       context(),
     );
@@ -103,6 +111,7 @@ describe('translation stage', () => {
         segments: [segment('hola', 'es', 0, 1)],
         target: 'es',
         translator: Promise.resolve(translator),
+        settings,
       },
       context(),
     );
@@ -136,6 +145,7 @@ describe('spreadWords', () => {
         segments,
         target: 'fr',
         translator: Promise.resolve(translator),
+        settings,
         onWaitForModel: () => waited++,
       },
       context(),
@@ -144,7 +154,7 @@ describe('spreadWords', () => {
     let release: (t: LoadedTranslator) => void = () => {};
     const pending = new Promise<LoadedTranslator>((resolve) => (release = resolve));
     const running = run(
-      { segments, target: 'fr', translator: pending, onWaitForModel: () => waited++ },
+      { segments, target: 'fr', translator: pending, onWaitForModel: () => waited++, settings },
       context(),
     );
     await new Promise((r) => setTimeout(r, 10));

@@ -4,6 +4,7 @@ import type { SpeakerTurn } from '../../../core/assemble/speakers';
 import type { TranscriptionRequest } from '../../../core/contract/request';
 import type { Segment, TranscriptionResponse } from '../../../core/contract/response';
 import type { Stage } from '../../../core/stages';
+import type { StageSettingsOverrides } from '../../../engine/stage-settings';
 import type { DecodedAudioHeld } from '../../../engine/streams/decoded-media';
 import type { Envelope, ErrorReply, WireError } from '../../../worker/envelope';
 import type { NodeEngineSettings } from '../engine-ports';
@@ -37,8 +38,8 @@ export interface ThreadRun {
   request: TranscriptionRequest<DiskFile>;
   limits?: MediaLimits;
   script?: Script;
-  /** `PipelineOptions.compactFromSeconds`, where the host sets it. */
-  compactFromSeconds?: number;
+  /** `PipelineOptions.settings`, where the host sets any (plain data: it crosses as it is). */
+  settings?: StageSettingsOverrides;
   events: { progress: boolean; segments: boolean; turns: boolean; decodedAudio: boolean };
 }
 

@@ -39,9 +39,7 @@ async function run(call: Extract<EngineThreadCall, { type: 'run' }>) {
     signal: controller.signal,
     ...(data.limits ? { limits: data.limits } : {}),
     ...(data.script ? { script: data.script } : {}),
-    ...(data.compactFromSeconds === undefined
-      ? {}
-      : { compactFromSeconds: data.compactFromSeconds }),
+    ...(data.settings ? { settings: data.settings } : {}),
     ...(data.events.progress
       ? {
           onProgress: (stage, fraction, detail) =>

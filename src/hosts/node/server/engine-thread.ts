@@ -110,9 +110,7 @@ export class EngineThread implements PipelineRunner {
         request: request as unknown as TranscriptionRequest<DiskFile>,
         ...(options.limits ? { limits: options.limits } : {}),
         ...(options.script ? { script: options.script } : {}),
-        ...(options.compactFromSeconds === undefined
-          ? {}
-          : { compactFromSeconds: options.compactFromSeconds }),
+        ...(options.settings ? { settings: options.settings } : {}),
         events: {
           progress: options.onProgress !== undefined,
           segments: options.onSegment !== undefined,

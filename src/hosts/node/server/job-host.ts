@@ -71,7 +71,7 @@ export function serverJobHost(
     limits: { maxSeconds: settings.maxSeconds, maxChannels: settings.maxChannels },
     ...(settings.audioInMemorySeconds === undefined
       ? {}
-      : { compactFromSeconds: settings.audioInMemorySeconds }),
+      : { settings: { media: { compactFromSeconds: settings.audioInMemorySeconds } } }),
     ...(settings.decodedAudio ? { onDecodedAudio: settings.decodedAudio.job() } : {}),
     webhook: serverWebhook(settings),
   };
