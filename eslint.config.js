@@ -103,6 +103,19 @@ export default tseslint.config(
       ]),
     };
   }),
+  // Live captions decide what to decode when, as the pipeline does for a file: they reach a stage
+  // only through its index.ts, its public face, as the pipeline does.
+  {
+    files: ['src/engine/live/**/*.ts'],
+    rules: forbid(ENGINE_LAYERS, [
+      ENGINE_UI,
+      {
+        group: ['**/stages/*/**', '!**/stages/*/index'],
+        message:
+          "live/ reaches a stage only through its index.ts (the stage's public face), as the pipeline does.",
+      },
+    ]),
+  },
   {
     files: ['src/worker/**/*.ts'],
     rules: forbid(

@@ -62,3 +62,42 @@ describe('imports between stages', () => {
     ]);
   });
 });
+
+describe('imports of live captions', () => {
+  const liveFile = 'src/engine/live/live-transcriber.ts';
+
+  it("refuses a recognition file other than its index, or any stage's inner file", async () => {
+    for (const from of [
+      '../stages/recognition/decode-window',
+      '../stages/recognition/earlier-text',
+      '../stages/recognition/window-segments',
+      '../../engine/stages/recognition/repeat-guard',
+      '../stages/speech/vad-scoring',
+    ]) {
+      const errors = await importErrors(importing(from), liveFile);
+      expect(errors, from).toHaveLength(1);
+      expect(errors[0]).toContain('live/ reaches a stage only through its index.ts');
+    }
+  });
+
+  it("lets live/ import recognition's index, the engine around it and core", async () => {
+    for (const from of [
+      '../stages/recognition',
+      '../stages/recognition/index',
+      '../stage-settings',
+      '../models/silero-vad',
+      '../../core/live/live-speech',
+    ]) {
+      expect(await importErrors(importing(from), liveFile), from).toEqual([]);
+    }
+  });
+
+  it("keeps the engine's own rules in live/", async () => {
+    expect(await importErrors(importing('react'), liveFile)).toEqual([
+      expect.stringContaining('engine/ has no UI.'),
+    ]);
+    expect(await importErrors(importing('../../hosts/node/cli'), liveFile)).toEqual([
+      expect.stringContaining('may not import from hosts/'),
+    ]);
+  });
+});

@@ -1,8 +1,6 @@
-import type { RecognisedSegment } from '../../core/assemble/response';
 import { peakLevelDb } from '../../core/audio/levels';
 import { SILENT_PEAK_DB } from '../../core/audio/silence';
 import type { LanguageBehaviour } from '../../core/contract/request';
-import { seededRandom } from '../../core/decoding/probabilities';
 import {
   fileTime,
   streamSlice,
@@ -22,11 +20,7 @@ import {
   type RecognitionSettings,
   type StageSettingsOverrides,
 } from '../stage-settings';
-import { isNoSpeech } from '../stages/recognition/decode-window';
-import { EarlierTextDecoder } from '../stages/recognition/earlier-text';
-import { detectLanguage, encodeWindow, likeliest } from '../stages/recognition/language-detection';
-import { RepeatGuard } from '../stages/recognition/repeat-guard';
-import { windowSegments } from '../stages/recognition/window-segments';
+import { segmentAt, WindowDecoder, type EncodedWindow } from '../stages/recognition';
 
 export interface LiveTranscriptionOptions {
   /** Channels of the audio pushed (each its own speech, captions and earlier text). */
@@ -46,8 +40,7 @@ interface LiveChannel {
   speech: LiveSpeech;
   regions: LiveRegions;
   progress: LiveProgress;
-  decoder: EarlierTextDecoder;
-  guard: RepeatGuard;
+  decoder: WindowDecoder;
   /** The language kept for the channel (null until one is detected and kept). */
   language: string | null;
   provisional: CaptionLine | null;
@@ -110,8 +103,7 @@ export class LiveTranscriber {
       regions: { settled: [], all: [] },
       // Replaced once the recogniser is loaded (its window and vocabulary).
       progress: null as unknown as LiveProgress,
-      decoder: null as unknown as EarlierTextDecoder,
-      guard: new RepeatGuard(this.recognition),
+      decoder: null as unknown as WindowDecoder,
       language: options.languageBehaviour === 'manual' ? (options.language ?? 'en') : null,
       provisional: null,
     }));
@@ -191,13 +183,13 @@ export class LiveTranscriber {
           windowSeconds: toSeconds(model.windowSamples),
           minWindowSeconds: recognition.minWindowSeconds,
         });
-        channel.decoder = new EarlierTextDecoder(
-          model,
-          this.options.hint,
-          seededRandom(channel.index + 1),
-          recognition,
+        channel.decoder = new WindowDecoder(model, {
+          channel: channel.index,
+          hint: this.options.hint,
+          task: 'transcribe',
+          settings: recognition,
           signal,
-        );
+        });
       }
       for (;;) {
         if (this.cancelled) return;
@@ -356,12 +348,13 @@ export class LiveTranscriber {
 
   private async decode(model: LoadedWhisper, channel: LiveChannel, work: LiveWork): Promise<void> {
     const { stream } = work;
+    const { decoder } = channel;
     const scored = channel.speech.scoredSeconds;
     const audio = this.streamAudio(channel, stream, work.seconds);
     const seconds = toSeconds(audio.length);
-    const window = await encodeWindow(model, audio);
+    const window = await decoder.encode(audio);
     const speechSeconds = unpausedSeconds(stream, 0, seconds, this.recognition.keptPauseSeconds);
-    const language = await this.languageOf(model, channel, window, speechSeconds, work);
+    const language = await this.languageOf(channel, window, speechSeconds, work);
     const line = (text: string, end: number): CaptionLine | null =>
       text === ''
         ? null
@@ -371,33 +364,25 @@ export class LiveTranscriber {
             end: roundToMillisecond(end),
             text,
           };
-    const textOf = (sampled: readonly number[]) =>
-      model.decodeText(sampled.filter((t) => t < model.vocab.endOfText)).trim();
 
     if (work.kind === 'provisional') {
-      const glance = await channel.decoder.glance(window.encoded, seconds, language, 'transcribe');
-      channel.provisional = line(
-        isNoSpeech(glance, this.recognition.fallback) ? '' : textOf(glance.sampled),
-        fileTime(stream, seconds),
-      );
+      const text = await decoder.glance(window.encoded, seconds, language);
+      channel.provisional = line(text, fileTime(stream, seconds));
       channel.progress.glanced(scored);
       return;
     }
 
-    channel.decoder.startStream(language);
-    const decode = await channel.decoder.decode(
-      window.encoded,
-      seconds,
+    decoder.startStream(language);
+    const heard = await decoder.decode({
+      encoded: window.encoded,
+      audio,
       speechSeconds,
       language,
-      'transcribe',
-    );
-    let consumed = seconds;
-    if (!isNoSpeech(decode, this.recognition.fallback)) {
-      const result = windowSegments(model, decode, seconds, language, channel.index, (t) => t);
-      let segments = result.segments;
-      let tokens = result.textTokens;
-      if (result.consumed > this.recognition.minWindowSeconds) consumed = result.consumed;
+    });
+    let consumed = heard.consumed;
+    if (heard.speech) {
+      let segments = heard.segments;
+      let tokens = heard.textTokens;
       // Speech still going on: what ends near the window's end may be cut off and stays open
       // (a full window settles as a file's does).
       const fullWindow = audio.length >= model.windowSamples;
@@ -407,15 +392,15 @@ export class LiveTranscriber {
         const last = segments.at(-1);
         if (!last) {
           // Nothing finished yet: its words are the provisional line, and it waits to grow.
-          channel.provisional = line(textOf(decode.sampled), fileTime(stream, seconds));
+          channel.provisional = line(decoder.text(heard.decode), fileTime(stream, seconds));
           channel.progress.glanced(scored);
           return;
         }
         consumed = last.end;
         tokens = model.encodeText(segments.map((s) => ` ${s.text}`).join(''));
       }
-      const inFile = segments.map((s) => onFileTime(s, stream));
-      for (const segment of channel.guard.check(inFile, decode, false)) {
+      const inFile = segments.map((s) => segmentAt(s, (t) => fileTime(stream, t)));
+      for (const segment of decoder.keep(heard, inFile, tokens)) {
         this.settled.push({
           channel: channel.index,
           start: roundToMillisecond(segment.start),
@@ -423,7 +408,6 @@ export class LiveTranscriber {
           text: segment.text,
         });
       }
-      channel.decoder.accept(decode, tokens);
     }
     channel.progress.settle(work, consumed, scored);
     channel.provisional = null;
@@ -431,9 +415,8 @@ export class LiveTranscriber {
 
   /** The language to decode a window in (see the class comment). */
   private async languageOf(
-    model: LoadedWhisper,
     channel: LiveChannel,
-    window: Awaited<ReturnType<typeof encodeWindow>>,
+    window: EncodedWindow,
     speechSeconds: number,
     work: LiveWork,
   ): Promise<string> {
@@ -442,7 +425,7 @@ export class LiveTranscriber {
     const perTurn = behaviour === 'automatic multiple languages';
     const newTurn = perTurn && work.kind !== 'provisional' && work.startsStream;
     if (channel.language !== null && !newTurn) return channel.language;
-    const detected = likeliest(await detectLanguage(model, window, this.abort.signal));
+    const detected = await channel.decoder.language(window);
     if (
       perTurn ? work.kind !== 'provisional' : speechSeconds >= this.settings.languageSpeechSeconds
     )
@@ -486,15 +469,4 @@ export class LiveTranscriber {
     this.sent = { provisional, behind };
     this.onUpdate(update);
   }
-}
-
-/** A segment decoded in stream time, on the recording's time. */
-function onFileTime(segment: RecognisedSegment, stream: SpeechStream): RecognisedSegment {
-  const at = (t: number) => fileTime(stream, t);
-  return {
-    ...segment,
-    start: at(segment.start),
-    end: at(segment.end),
-    words: segment.words.map((w) => ({ ...w, start: at(w.start), end: at(w.end) })),
-  };
 }

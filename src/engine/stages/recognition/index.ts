@@ -14,6 +14,16 @@ import type { RecognitionSettings } from '../../stage-settings';
 import type { GrowingChannel } from '../../streams/growing-channel';
 import { transcribeChannel } from './transcribe-channel';
 
+// The window decoder is recognition's face to live captions, which decide what to decode when.
+export type { EncodedWindow } from './language-detection';
+export {
+  segmentAt,
+  WindowDecoder,
+  type HeardWindow,
+  type WindowDecoderOptions,
+  type WindowToDecode,
+} from './window-decoder';
+
 export interface RecognitionStageInput {
   channels: readonly GrowingChannel[];
   /** How many of the channels go on to recognition, once the speech stage knows. */

@@ -1,16 +1,12 @@
 import type { ProvisionalSegment } from '../../../core/assemble/provisional-segment';
 import type { RecognisedSegment } from '../../../core/assemble/response';
 import type { LanguageBehaviour } from '../../../core/contract/request';
-import { seededRandom } from '../../../core/decoding/probabilities';
-import { comparedWords } from '../../../core/decoding/repetition';
 import { fileTime, unpausedSeconds } from '../../../core/decoding/speech-streams';
 import { toSamples, toSeconds } from '../../../core/units';
 import type { LoadedWhisper } from '../../ports';
 import type { RecognitionSettings } from '../../stage-settings';
 import { completeChannel, onlyHeard, type GrowingChannel } from '../../streams/growing-channel';
 import type { ChannelAudio } from '../../streams/speech-audio';
-import { isNoSpeech, isSure, type WindowDecode } from './decode-window';
-import { EarlierTextDecoder } from './earlier-text';
 import {
   LANGUAGE_BEHAVIOURS,
   type ChannelDecoding,
@@ -23,8 +19,8 @@ import {
   type EncodedWindow,
 } from './language-detection';
 import { WindowCursor } from './window-cursor';
-import { RepeatGuard } from './repeat-guard';
-import { provisionalSegments, windowSegments } from './window-segments';
+import { segmentAt, WindowDecoder } from './window-decoder';
+import { provisionalSegments } from './window-segments';
 
 export interface RecognitionOptions {
   languageBehaviour: LanguageBehaviour;
@@ -58,10 +54,10 @@ export interface RecognitionOptions {
  *
  * VAD decides where to look first: the speech it heard is decoded as before; then the loud
  * stretches it rejected (`heard: 'level'`), each window greedily and without earlier text, its
- * segments kept only where the decoding rules are sure of them (`isSure`) and the recogniser
- * says the same when the window moves (`insists`). So speech VAD cannot hear (a voice over a
- * music bed) still reaches the recogniser, and what it is unsure of over music or noise is not
- * written.
+ * segments kept only where the decoding rules are sure of them and the recogniser says the
+ * same when the window moves (`WindowDecoder`, which decodes every window). So speech VAD
+ * cannot hear (a voice over a music bed) still reaches the recogniser, and what it is unsure
+ * of over music or noise is not written.
  *
  * The channel may still be growing (see `GrowingChannel`): a window is decoded once all of its
  * audio is settled, so the result is the same as when the whole channel is known at the start.
@@ -119,13 +115,13 @@ async function decodeStreams(
   settings: RecognitionSettings,
 ): Promise<RecognisedSegment[] | null> {
   const { signal } = options;
-  const decoder = new EarlierTextDecoder(
-    model,
-    options.hint,
-    seededRandom(channel.index + 1),
+  const decoder = new WindowDecoder(model, {
+    channel: channel.index,
+    hint: options.hint,
+    task: options.task,
     settings,
-    signal,
-  );
+    ...(signal ? { signal } : {}),
+  });
   const segments: RecognisedSegment[] = [];
   // A stream's first window, encoded for language detection and decoded next, is encoded once.
   let ready: { stream: number; window: EncodedWindow } | null = plan.ready
@@ -150,7 +146,6 @@ async function decodeStreams(
   };
   let completeSeen = false;
   let done = 0;
-  const guard = new RepeatGuard(settings);
   let windows = voiced;
   for (;;) {
     signal?.throwIfAborted();
@@ -210,54 +205,29 @@ async function decodeStreams(
       offset + seconds,
       settings.keptPauseSeconds,
     );
-    const decode = await decoder.decode(
+    const heard = await decoder.decode({
       encoded,
-      seconds,
+      audio,
       speechSeconds,
       language,
-      options.task,
       levelOnly,
-      levelOnly || !options.onProvisional
-        ? undefined
-        : (sampled) => {
-            const found = provisionalSegments(model, sampled, seconds, channel.index, (t) =>
-              fileTime(stream, offset + t),
-            );
-            if (found.length > 0) showProvisional(found);
-          },
-    );
-    let consumed = seconds;
-    // What VAD heard no voice in is written only where the decoding rules are sure of it.
-    const judged =
-      !levelOnly ||
-      (isSure(decode, settings.fallback) &&
-        (await insists(
-          model,
-          decoder,
-          audio,
-          decode,
-          speechSeconds,
-          language,
-          options.task,
-          settings,
-        )));
-    if (!isNoSpeech(decode, settings.fallback) && judged) {
-      const result = windowSegments(
-        model,
-        decode,
-        seconds,
-        options.task === 'translate' ? 'en' : language,
-        channel.index,
-        (t) => fileTime(stream, offset + t),
-      );
-      for (const segment of guard.check(result.segments, decode, levelOnly)) {
-        segments.push(segment);
-        plan.post(segment);
-      }
-      // Loud stretches come after the speech, out of order: their text is no context.
-      if (!levelOnly) decoder.accept(decode, result.textTokens);
-      if (result.consumed > settings.minWindowSeconds) consumed = result.consumed;
+      ...(levelOnly || !options.onProvisional
+        ? {}
+        : {
+            onSampled: (sampled: readonly number[]) => {
+              const found = provisionalSegments(model, sampled, seconds, channel.index, (t) =>
+                fileTime(stream, offset + t),
+              );
+              if (found.length > 0) showProvisional(found);
+            },
+          }),
+    });
+    const inFile = heard.segments.map((s) => segmentAt(s, (t) => fileTime(stream, offset + t)));
+    for (const segment of decoder.keep(heard, inFile, heard.textTokens, levelOnly)) {
+      segments.push(segment);
+      plan.post(segment);
     }
+    const consumed = heard.consumed;
     // The window's own segments (posted or held above) replace what was shown of it.
     showProvisional([]);
     windows.advance(consumed);
@@ -266,35 +236,4 @@ async function decodeStreams(
   }
   showProvisional([]);
   return segments.sort((a, b) => a.start - b.start);
-}
-
-/**
- * Whether the recogniser says the same again when a window it was sure of is heard a quarter
- * of a second later (for loud stretches VAD heard no voice in). Speech is heard as the same
- * words however the window falls on it; words read into music or noise mostly change with it
- * (not always: docs/benchmarks.md, "Speech under music").
- */
-async function insists(
-  model: LoadedWhisper,
-  decoder: EarlierTextDecoder,
-  audio: Float32Array,
-  first: WindowDecode,
-  speechSeconds: number,
-  language: string,
-  task: 'transcribe' | 'translate',
-  settings: RecognitionSettings,
-): Promise<boolean> {
-  const shift = toSamples(settings.secondHearingShiftSeconds);
-  if (audio.length - shift < toSamples(settings.minLevelTailSeconds)) return false;
-  const later = audio.subarray(shift);
-  const { encoded } = await encodeWindow(model, later);
-  const seconds = toSeconds(later.length);
-  const again = await decoder.decode(encoded, seconds, speechSeconds, language, task, true);
-  const text = (d: WindowDecode) =>
-    comparedWords(model.decodeText(d.sampled.filter((t) => t < model.vocab.endOfText)));
-  const a = new Set(text(first));
-  const b = new Set(text(again));
-  if (a.size === 0) return false;
-  const shared = [...a].filter((w) => b.has(w)).length;
-  return shared >= settings.insistedWordShare * Math.max(a.size, b.size);
 }
