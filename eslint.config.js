@@ -145,4 +145,27 @@ export default tseslint.config(
       ),
     };
   }),
+  // The server and the queue's workers share the job runtime below them, and nothing of each
+  // other. The host's own rules are said again: this block's rule replaces the one above.
+  ...['jobs', 'server'].map((side) => {
+    const other = side === 'jobs' ? 'server' : 'jobs';
+    return {
+      files: [`src/hosts/node/${side}/**/*.ts`],
+      ignores: ['src/hosts/node/**/*.test.ts', 'src/hosts/node/**/testing/**'],
+      rules: forbid(
+        ['app'],
+        [
+          { group: ['react', 'react-dom', 'zustand'], message: 'hosts/ has no UI.' },
+          {
+            group: ['../../browser', '../../browser/**', '**/hosts/browser/**'],
+            message: "The node host does not use the browser host's code.",
+          },
+          {
+            group: [`../${other}`, `../${other}/**`, `**/node/${other}/**`],
+            message: `${side}/ does not import ${other}/: what both need lives in src/hosts/node/job-runtime/.`,
+          },
+        ],
+      ),
+    };
+  }),
 );

@@ -13,7 +13,7 @@ import { EXPORT_USAGE, runExport } from './export-command';
 import { parseServeArgs } from './server/serve-args';
 import { serveHelp } from './server/serve-help';
 import { workerHelp } from './jobs/worker-help';
-import { serve } from './server/serve';
+import { serve } from './serve-command';
 import { transcribe } from './transcribe-command';
 import { parseWorkerArgs } from './jobs/worker-args';
 import { runWorker } from './jobs/worker';

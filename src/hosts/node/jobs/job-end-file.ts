@@ -1,6 +1,6 @@
 import { access, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { QueuedJob } from './job-queue';
+import type { QueuedJob } from '../job-runtime/job-queue';
 
 /**
  * A job's end, kept in the job's folder in the store by the run that reached it, before the

@@ -1,19 +1,8 @@
-import { ServiceError, isClientError, type ErrorBody } from '../../../core/contract/errors';
-import type { TranscriptionResponse } from '../../../core/contract/response';
+import { ServiceError, isClientError } from '../../../core/contract/errors';
 import type { Stage } from '../../../core/stages';
 import { runJob } from '../../../engine/job/job';
-import { serverJobHost, type ServerJobSettings } from '../server/job-host';
-import { JOBS_PATH, type QueuedJob } from './job-queue';
-
-/** A job's end, as the queue records it. */
-export type JobResult =
-  | { status: 'done'; result: TranscriptionResponse }
-  | {
-      status: 'error' | 'cancelled';
-      error: ErrorBody;
-      /** Whether another try may succeed (a failure of ours, not of the request or media). */
-      retryable: boolean;
-    };
+import { nodeJobHost, type JobSettings } from '../job-runtime/job-host';
+import { JOBS_PATH, type JobEnd, type QueuedJob } from '../job-runtime/job-queue';
 
 /** What a running job tells: it has an engine now, and which stage it is in. */
 export interface JobReport {
@@ -28,17 +17,17 @@ export interface JobReport {
  */
 export async function runQueuedJob(
   job: QueuedJob,
-  settings: ServerJobSettings,
+  settings: JobSettings,
   slot: (signal: AbortSignal | undefined) => Promise<number>,
   signal: AbortSignal,
   report: JobReport,
-): Promise<JobResult> {
+): Promise<JobEnd> {
   const started = async (s: AbortSignal | undefined) => {
     const index = await slot(s);
     report.started();
     return index;
   };
-  const host = serverJobHost(settings, job.endpoint, job.folder, started, signal);
+  const host = nodeJobHost(settings, job.endpoint, job.folder, started, signal);
   const fields = { endpoint: job.endpoint, strings: job.strings, files: job.files };
   const outcome = await runJob(
     fields,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorBody, ServiceError } from '../../../core/contract/errors';
 import type { TranscriptionResponse } from '../../../core/contract/response';
-import type { QueuedJob } from './job-queue';
-import type { JobReport, JobResult } from './job-run';
+import type { JobEnd, QueuedJob } from '../job-runtime/job-queue';
+import type { JobReport } from './job-run';
 import { MemoryJobQueue } from './memory-queue';
 
 const job = (id: string): QueuedJob => ({
@@ -23,7 +23,7 @@ function controlledRunner() {
   const finishers = new Map<string, () => void>();
   const reports = new Map<string, JobReport>();
   const run = (queued: QueuedJob, signal: AbortSignal, report: JobReport) =>
-    new Promise<JobResult>((resolve) => {
+    new Promise<JobEnd>((resolve) => {
       reports.set(queued.id, report);
       finishers.set(queued.id, () => resolve({ status: 'done', result: response }));
       signal.addEventListener('abort', () => {

@@ -1,22 +1,19 @@
 import { ServiceError, errorBody, thrownMessage } from '../../../core/contract/errors';
-import type { JobReport, JobResult } from './job-run';
-import { cancelledByClient } from './job-run';
 import {
   JOBS_PATH,
   QueueFullError,
+  type JobEnd,
   type JobEvent,
   type JobQueue,
   type JobView,
   type QueueHealth,
   type QueuedJob,
-} from './job-queue';
+} from '../job-runtime/job-queue';
+import type { JobReport } from './job-run';
+import { cancelledByClient } from './job-run';
 
 /** Runs one job to its end; the queue decides nothing about engines or slots. */
-export type JobRunner = (
-  job: QueuedJob,
-  signal: AbortSignal,
-  report: JobReport,
-) => Promise<JobResult>;
+export type JobRunner = (job: QueuedJob, signal: AbortSignal, report: JobReport) => Promise<JobEnd>;
 
 export interface MemoryQueueOptions {
   /** Jobs that may wait for an engine; beyond them, 429. */
@@ -26,7 +23,7 @@ export interface MemoryQueueOptions {
   /** How long a finished job's result is kept. */
   keepMs: number;
   /** Called once a job has ended and its result is recorded (its webhook goes out here). */
-  onFinished?: (job: QueuedJob, result: JobResult) => void;
+  onFinished?: (job: QueuedJob, result: JobEnd) => void;
   now?: () => Date;
 }
 
@@ -34,8 +31,8 @@ interface Entry {
   job: QueuedJob;
   view: JobView;
   controller: AbortController;
-  /** Settles when the job has ended, whatever way. */
-  done: Promise<void>;
+  /** Settles with the job's end, whatever way it ended. */
+  done: Promise<JobEnd>;
   startedAt: number | null;
 }
 
@@ -99,7 +96,14 @@ export class MemoryJobQueue implements JobQueue {
       result: null,
       error: null,
     };
-    const entry: Entry = { job, view, controller, done: Promise.resolve(), startedAt: null };
+    const entry: Entry = {
+      job,
+      view,
+      controller,
+      // The run's own promise, once it has begun (below).
+      done: new Promise<never>(() => undefined),
+      startedAt: null,
+    };
     // A job checks its request before it waits for an engine, but shows no stage until it runs
     // (as on a queue in Redis, where a worker does both once it has taken the job).
     let reached: Pick<JobView, 'stage' | 'progress'> = { stage: null, progress: null };
@@ -119,7 +123,7 @@ export class MemoryJobQueue implements JobQueue {
     this.entries.set(job.id, entry);
     this.emit({ id: job.id, requestId: job.requestId, event: 'queued' });
     entry.done = this.run(job, controller.signal, report)
-      .catch((thrown: unknown): JobResult => {
+      .catch((thrown: unknown): JobEnd => {
         // A runner that throws is a failure of ours, answered like any other.
         const error =
           thrown instanceof ServiceError
@@ -132,10 +136,13 @@ export class MemoryJobQueue implements JobQueue {
         });
         return { status: 'error', error: body, retryable: false };
       })
-      .then((result) => this.finish(entry, result));
+      .then((end) => {
+        this.finish(entry, end);
+        return end;
+      });
   }
 
-  private finish(entry: Entry, result: JobResult) {
+  private finish(entry: Entry, result: JobEnd) {
     const { view, job } = entry;
     if (entry.startedAt !== null) {
       const seconds = (performance.now() - entry.startedAt) / 1000;
@@ -172,6 +179,20 @@ export class MemoryJobQueue implements JobQueue {
     this.sweep();
     const entry = this.entries.get(id);
     return Promise.resolve(entry ? structuredClone(entry.view) : null);
+  }
+
+  async ended(id: string, signal: AbortSignal): Promise<JobEnd | null> {
+    const entry = this.entries.get(id);
+    if (!entry) return null;
+    signal.throwIfAborted();
+    return new Promise<JobEnd>((resolve, reject) => {
+      const aborted = () => reject(signal.reason);
+      signal.addEventListener('abort', aborted, { once: true });
+      void entry.done.then((end) => {
+        signal.removeEventListener('abort', aborted);
+        resolve(end);
+      });
+    });
   }
 
   async cancel(id: string): Promise<JobView | null> {

@@ -6,7 +6,7 @@ import { sharedMedia } from '../ffmpeg-fixtures';
 import { curl, type CurlAnswer } from '../server/testing/curl';
 import { deadUrl, startReceiver } from '../server/testing/receiver';
 import { verifyWebhook } from '../webhook-signature';
-import type { JobWebhookPayload } from './job-webhook';
+import type { JobWebhookPayload } from '../job-runtime/job-webhook';
 import { QUEUE_NAME } from './redis-names';
 import { startServe } from '../server/testing/serve-process';
 import { finished, jobClient, stageStoryProblems } from './testing/job-client';

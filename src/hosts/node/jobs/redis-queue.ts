@@ -1,31 +1,17 @@
-import { Queue, type Job } from 'bullmq';
+import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { ServiceError, thrownMessage } from '../../../core/contract/errors';
 import {
-  ServiceError,
-  errorBody,
-  thrownMessage,
-  type ErrorBody,
-} from '../../../core/contract/errors';
-import { STAGES, type Stage } from '../../../core/stages';
-import {
-  JOBS_PATH,
   QueueFullError,
+  type JobEnd,
   type JobEvent,
   type JobQueue,
   type JobView,
   type QueueHealth,
   type QueuedJob,
-} from './job-queue';
+} from '../job-runtime/job-queue';
+import { jobView } from './redis-job-view';
 import { cancelKey, connectionOf, QUEUE_NAME } from './redis-names';
-import type { StoredResult } from './worker-run';
-
-/** What a worker reports while it runs a job (BullMQ's progress, which may be any JSON). */
-export interface StoredProgress {
-  stage: Stage | null;
-  progress: number | null;
-  /** The job's start (BullMQ's `attemptsStarted`) the report is from. */
-  run?: number;
-}
 
 export interface RedisQueueOptions {
   url: string;
@@ -35,65 +21,8 @@ export interface RedisQueueOptions {
   attempts: number;
 }
 
-const QUEUED_STATES = new Set(['waiting', 'wait', 'delayed', 'prioritized', 'waiting-children']);
-
-function stageOf(progress: unknown): StoredProgress {
-  const value = progress as Partial<StoredProgress> | null;
-  const stage = STAGES.includes(value?.stage as Stage) ? (value!.stage as Stage) : null;
-  return {
-    stage,
-    progress: typeof value?.progress === 'number' ? value.progress : null,
-    ...(typeof value?.run === 'number' ? { run: value.run } : {}),
-  };
-}
-
-/**
- * The stage a job's view shows, as the in-memory queue shows it: none while it waits; while a
- * worker runs it, the stage the run is in (`validate` until the run's first report arrives, a
- * report of an earlier run being stale); once it has ended, the stage its run ended in.
- */
-function viewStage(
-  state: string,
-  job: Job<QueuedJob, StoredResult>,
-): Pick<JobView, 'stage' | 'progress'> {
-  const reported = stageOf(job.progress);
-  if (state === 'completed' && job.returnvalue) {
-    const stored = job.returnvalue;
-    if (stored.status === 'done') return { stage: stored.stage ?? reported.stage, progress: 1 };
-    if (stored.stage !== undefined)
-      return { stage: stored.stage, progress: stored.progress ?? null };
-    return { stage: reported.stage, progress: reported.progress };
-  }
-  if (state === 'active') {
-    const current = reported.run === undefined || reported.run === job.attemptsStarted;
-    return current && reported.stage !== null
-      ? { stage: reported.stage, progress: reported.progress }
-      : { stage: 'validate', progress: null };
-  }
-  if (state === 'failed') return { stage: reported.stage, progress: reported.progress };
-  return { stage: null, progress: null };
-}
-
-/** The error body of a job BullMQ gave up on (every attempt failed, or its workers died). */
-export function failureBody(job: Job<QueuedJob>): ErrorBody {
-  const reason = job.failedReason ?? 'unknown';
-  try {
-    // A worker that gave up on an attempt threw the attempt's error body as its message.
-    const body = JSON.parse(reason) as ErrorBody;
-    if (typeof body.statusCode === 'number') return body;
-  } catch {
-    // Not ours: BullMQ's own reason, such as a job whose workers stopped too often.
-  }
-  const stalled = /stalled/.test(reason);
-  const message = stalled
-    ? `The job's worker stopped while running it, too many times (${reason}).`
-    : `The job failed ${job.attemptsMade} time${job.attemptsMade === 1 ? '' : 's'}: ${reason}`;
-  return errorBody(new ServiceError('internal_error', message), {
-    path: JOBS_PATH,
-    requestId: job.data.requestId,
-    now: new Date(job.finishedOn ?? Date.now()),
-  });
-}
+/** How often a wait for a job's end looks whether the job is still there at all. */
+const GONE_LOOK_MS = 5000;
 
 /**
  * Jobs on a BullMQ queue in Redis: any number of servers put jobs on it, any number of workers
@@ -102,9 +31,15 @@ export function failureBody(job: Job<QueuedJob>): ErrorBody {
  * across a restart.
  */
 export class RedisJobQueue implements JobQueue {
-  private readonly queue: Queue<QueuedJob, StoredResult>;
+  private readonly queue: Queue<QueuedJob, JobEnd>;
   private readonly redis: Redis;
   private readonly listeners: ((event: JobEvent) => void)[] = [];
+  /**
+   * BullMQ's events of the queue (a stream in Redis, read on a connection of their own), which
+   * the waits for a job's end listen to. Read from the start, so that it already listens when
+   * the first request waits.
+   */
+  private readonly events: QueueEvents;
 
   constructor(private readonly options: RedisQueueOptions) {
     const connection = connectionOf(options.url, 'server');
@@ -114,6 +49,8 @@ export class RedisJobQueue implements JobQueue {
     // here it is what /health reports and what submit answers 503 for.
     this.queue.on('error', () => undefined);
     this.redis.on('error', () => undefined);
+    this.events = new QueueEvents(QUEUE_NAME, { connection: { url: options.url } });
+    this.events.on('error', () => undefined);
   }
 
   onEvent(listener: (event: JobEvent) => void): void {
@@ -165,7 +102,7 @@ export class RedisJobQueue implements JobQueue {
   }
 
   async get(id: string): Promise<JobView | null> {
-    let job: Job<QueuedJob, StoredResult> | undefined;
+    let job: Job<QueuedJob, JobEnd> | undefined;
     let cancelledAt: string | null;
     let state: string;
     try {
@@ -178,40 +115,64 @@ export class RedisJobQueue implements JobQueue {
     // BullMQ removes old results only as later jobs finish: one past its time is gone already.
     const keepMs = this.options.keepResultsHours * 3600 * 1000;
     if (job.finishedOn && job.finishedOn + keepMs <= Date.now()) return null;
-    const { stage, progress } = viewStage(state, job);
-    const view: JobView = {
-      id,
-      status: 'queued',
-      stage,
-      progress,
-      created_at: job.data.createdAt,
-      finished_at: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
-      result: null,
-      error: null,
-    };
-    if (state === 'completed' && job.returnvalue) {
-      const stored = job.returnvalue;
-      view.status = stored.status;
-      if (stored.status === 'done') {
-        view.result = stored.result;
-      } else {
-        view.error = stored.error;
-      }
-    } else if (state === 'failed') {
-      view.status = 'error';
-      view.error = failureBody(job);
-    } else if (state === 'active') {
-      view.status = 'processing';
-    } else if (QUEUED_STATES.has(state) && cancelledAt !== null) {
-      // Cancelled before a worker took it: the worker that takes it ends it at once.
-      view.status = 'cancelled';
-      view.finished_at = cancelledAt;
-      view.error = errorBody(
-        new ServiceError('cancelled', 'The job was cancelled (DELETE /v2/transcription/<id>).'),
-        { path: JOBS_PATH, requestId: job.data.requestId, now: new Date(cancelledAt) },
-      );
-    }
-    return view;
+    return jobView(id, state, job, cancelledAt);
+  }
+
+  /**
+   * Listens for the job's `completed` or `failed` event (a retried attempt ends in neither), and
+   * looks at the job once the listener is ready, so that an end reached before is not missed. A
+   * Redis that cannot be reached ends the wait with the queue's 503, as a look would find it: the
+   * events' connection failing is the sign to look. A slow look stays for what no event tells:
+   * a job gone with a Redis restarted without its data.
+   */
+  async ended(id: string, signal: AbortSignal): Promise<JobEnd | null> {
+    // BullMQ's per-job event names (`completed:<id>`) are not in its typed listener list.
+    const events = this.events as unknown as NodeJS.EventEmitter;
+    return new Promise<JobEnd | null>((resolve, reject) => {
+      const finish = (settle: () => void) => {
+        events.off(`completed:${id}`, completed);
+        events.off(`failed:${id}`, failed);
+        events.off('error', failed);
+        clearInterval(timer);
+        signal.removeEventListener('abort', aborted);
+        settle();
+      };
+      const completed = ({ returnvalue }: { returnvalue: unknown }) =>
+        finish(() => resolve(returnvalue as JobEnd));
+      const failed = () => void look();
+      const aborted = () => finish(() => reject(signal.reason));
+      const look = async () => {
+        try {
+          const end = await this.endOf(id);
+          if (end !== undefined) finish(() => resolve(end));
+        } catch (thrown) {
+          finish(() => reject(thrown));
+        }
+      };
+      events.on(`completed:${id}`, completed);
+      events.on(`failed:${id}`, failed);
+      events.on('error', failed);
+      const timer = setInterval(() => void look(), GONE_LOOK_MS);
+      signal.addEventListener('abort', aborted, { once: true });
+      if (signal.aborted) return aborted();
+      void this.events.waitUntilReady().then(look, look);
+    });
+  }
+
+  /** The job's end if it has one, null when it is unknown, undefined while it has none yet. */
+  private async endOf(id: string): Promise<JobEnd | null | undefined> {
+    const view = await this.get(id);
+    if (view === null) return null;
+    if (view.finished_at === null) return undefined;
+    return view.status === 'done' && view.result !== null
+      ? { status: 'done', result: view.result, stage: view.stage, progress: view.progress }
+      : {
+          status: view.status === 'cancelled' ? 'cancelled' : 'error',
+          // Every view of an ended job that is not done carries its error body.
+          error: view.error!,
+          stage: view.stage,
+          progress: view.progress,
+        };
   }
 
   async cancel(id: string): Promise<JobView | null> {
@@ -223,13 +184,10 @@ export class RedisJobQueue implements JobQueue {
     } catch (thrown) {
       throw this.unavailable(thrown);
     }
-    // A running job stops at its worker's next look (a fraction of a second); wait for it.
-    const end = Date.now() + 10_000;
-    for (;;) {
-      const now = await this.get(id);
-      if (now === null || now.finished_at !== null || Date.now() > end) return now;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // A running job stops at its worker's next look (a fraction of a second); wait for its end,
+    // at most 10 s (a job that waits for a worker shows as cancelled at once).
+    await this.ended(id, AbortSignal.timeout(10_000)).catch(() => undefined);
+    return this.get(id);
   }
 
   async forget(id: string): Promise<void> {
@@ -273,6 +231,7 @@ export class RedisJobQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
+    await this.events.close();
     await this.queue.close();
     this.redis.disconnect();
   }

@@ -7,11 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TranscriptionResponse } from '../../../core/contract/response';
 import type { PipelineRunner } from '../../../engine/job/job';
 import { sharedMedia } from '../ffmpeg-fixtures';
-import type { ServerJobSettings } from '../server/job-host';
+import type { JobSettings } from '../job-runtime/job-host';
 import { keepEnd, keptEnd } from './job-end-file';
-import type { QueuedJob } from './job-queue';
+import type { JobEnd, QueuedJob } from '../job-runtime/job-queue';
 import { withoutPaths } from './job-run';
-import { jobProcessor, type StoredResult } from './worker-run';
+import { jobProcessor } from './worker-run';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -47,7 +47,7 @@ const bullJob = (data: QueuedJob) =>
     attemptsStarted: 2,
     opts: { attempts: 1 },
     updateProgress: () => Promise.resolve(),
-  }) as unknown as Job<QueuedJob, StoredResult>;
+  }) as unknown as Job<QueuedJob, JobEnd>;
 
 /** Redis as the processor asks it: no job is cancelled. */
 const redis = { exists: () => Promise.resolve(0) } as unknown as Redis;
@@ -61,7 +61,7 @@ const endlessEngine: PipelineRunner = {
     }),
 };
 
-const settings = (engines: ServerJobSettings['engines']): ServerJobSettings => ({
+const settings = (engines: JobSettings['engines']): JobSettings => ({
   maxUploadBytes: 1 << 30,
   maxSeconds: 3600,
   maxChannels: 2,
@@ -71,7 +71,7 @@ const settings = (engines: ServerJobSettings['engines']): ServerJobSettings => (
   engines,
 });
 
-const doneEnd: StoredResult = {
+const doneEnd: JobEnd = {
   status: 'done',
   result: { prediction: 'kept', prediction_raw: {} } as unknown as TranscriptionResponse,
   stage: 'assemble',

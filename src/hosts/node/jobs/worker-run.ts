@@ -1,32 +1,26 @@
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { ServiceError, errorBody, type ErrorBody } from '../../../core/contract/errors';
-import type { TranscriptionResponse } from '../../../core/contract/response';
-import type { Stage } from '../../../core/stages';
-import type { ServerJobSettings } from '../server/job-host';
+import { ServiceError, errorBody } from '../../../core/contract/errors';
+import type { JobSettings } from '../job-runtime/job-host';
+import { JOBS_PATH, type JobEnd, type QueuedJob } from '../job-runtime/job-queue';
 import { filesGone, hasKeptEnd, keepEnd, keptEnd } from './job-end-file';
-import { JOBS_PATH, type QueuedJob } from './job-queue';
-import { cancelledByClient, runQueuedJob, type JobResult } from './job-run';
+import { cancelledByClient, runQueuedJob } from './job-run';
 import { cancelKey } from './redis-names';
-import type { StoredProgress } from './redis-queue';
+import type { StoredProgress } from './redis-job-view';
 
 /**
- * What a worker leaves in Redis as the job's return value: the end any server reports, with the
- * stage the run was in when it ended (absent from the ends of older workers).
+ * How often a running job looks for its cancellation and for an end kept by another run, and
+ * reports its progress at most. A look, not an event: the kept end is a file, written exactly
+ * when Redis was away (so no event could announce it), and the same look reads the cancel key
+ * in the same round trip's time.
  */
-export type StoredResult = (
-  | { status: 'done'; result: TranscriptionResponse }
-  | { status: 'error' | 'cancelled'; error: ErrorBody }
-) & { stage?: Stage | null; progress?: number | null };
-
-/** How often a running job looks for its cancellation, and reports its progress at most. */
 const LOOK_MS = 250;
 
 /** Why a run stops when another run of the same job has kept the job's end. */
 const ENDED_ELSEWHERE = new ServiceError('cancelled', 'Another run of the job reached its end.');
 
 /** The end of a job whose files were removed from the store before it ran: no try can mend it. */
-function goneEnd(job: QueuedJob): StoredResult {
+function goneEnd(job: QueuedJob): JobEnd {
   const error = new ServiceError(
     'internal_error',
     "The job's files are no longer in the service's store; submit the job again.",
@@ -48,10 +42,10 @@ function goneEnd(job: QueuedJob): StoredResult {
  * worker removes it then): a run whose record is refused, because its lock lapsed while Redis
  * was away, leaves the end for the run that takes the job again.
  */
-export function jobProcessor(settings: ServerJobSettings, redis: Redis) {
-  return async (job: Job<QueuedJob, StoredResult>): Promise<StoredResult> => {
+export function jobProcessor(settings: JobSettings, redis: Redis) {
+  return async (job: Job<QueuedJob, JobEnd>): Promise<JobEnd> => {
     const data = job.data;
-    const earlier = await keptEnd<StoredResult>(data.folder);
+    const earlier = await keptEnd<JobEnd>(data.folder);
     if (earlier !== null) return earlier;
     if (await filesGone(data)) return goneEnd(data);
     const controller = new AbortController();
@@ -77,7 +71,7 @@ export function jobProcessor(settings: ServerJobSettings, redis: Redis) {
       sent = text;
       void job.updateProgress(latest).catch(() => undefined);
     }, LOOK_MS);
-    let result: JobResult;
+    let result: JobEnd;
     try {
       result = await runQueuedJob(data, settings, async () => 0, controller.signal, {
         started: () => undefined,
@@ -87,7 +81,7 @@ export function jobProcessor(settings: ServerJobSettings, redis: Redis) {
       clearInterval(timer);
     }
     if (result.status !== 'done' && controller.signal.reason === ENDED_ELSEWHERE) {
-      const kept = await keptEnd<StoredResult>(data.folder);
+      const kept = await keptEnd<JobEnd>(data.folder);
       if (kept !== null) return kept;
     }
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
@@ -97,7 +91,7 @@ export function jobProcessor(settings: ServerJobSettings, redis: Redis) {
     const last = ranNot
       ? { stage: null, progress: null }
       : { stage: latest.stage, progress: latest.progress };
-    const end: StoredResult =
+    const end: JobEnd =
       result.status === 'done'
         ? { status: 'done', result: result.result, ...last }
         : { status: result.status, error: result.error, ...last };

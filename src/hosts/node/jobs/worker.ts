@@ -4,22 +4,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { DeliveryOutcome } from '../../../core/webhook/delivery';
 import { warmUp } from '../../../engine/pipeline';
 import type { CliIo } from '../cli';
 import { nodeEnginePorts } from '../engine-ports';
-import { DecodedAudioAccount } from '../server/decoded-audio-account';
-import type { ServerJobSettings } from '../server/job-host';
-import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
+import { DecodedAudioAccount } from '../job-runtime/decoded-audio-account';
+import { jobSettingsOf } from '../job-runtime/job-args';
+import type { JobSettings } from '../job-runtime/job-host';
+import { JobMetrics } from '../job-runtime/job-metrics';
+import type { JobEnd, JobEvent, QueuedJob } from '../job-runtime/job-queue';
+import { WebhookSender } from '../job-runtime/webhook-sender';
 import { signerFromEnv } from '../webhook-signature';
-import type { JobEvent, QueuedJob } from './job-queue';
-import { JobMetrics } from './job-metrics';
-import type { JobResult } from './job-run';
-import { deliverJobWebhook } from './job-webhook';
-import { failureBody } from './redis-queue';
+import { failureBody } from './redis-job-view';
 import { connectionOf, QUEUE_NAME } from './redis-names';
 import type { WorkerArgs } from './worker-args';
-import { jobProcessor, type StoredResult } from './worker-run';
+import { jobProcessor } from './worker-run';
 
 const message = (thrown: unknown) => (thrown instanceof Error ? thrown.message : String(thrown));
 
@@ -83,20 +81,14 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     io.stderr(`murmur worker: the models could not be loaded: ${message(thrown)}\n`);
     return 1;
   }
-  const settings: ServerJobSettings = {
-    maxUploadBytes: args.maxUploadMb * 1024 * 1024,
-    maxSeconds: args.maxDurationMinutes * 60,
-    maxChannels: args.maxChannels,
-    idleSeconds: args.idleTimeoutSeconds,
-    totalSeconds: args.requestTimeoutSeconds,
-    allowPrivateUrls: args.allowPrivateUrls,
-    engines: [engine],
-    audioInMemorySeconds: args.audioInMemorySeconds,
+  const settings: JobSettings = {
+    ...jobSettingsOf(args, [engine]),
     decodedAudio: new DecodedAudioAccount(),
+    ...(signer ? { webhook: { signer } } : {}),
   };
   const redis = new Redis(args.redis, { maxRetriesPerRequest: null });
   redis.on('error', () => undefined);
-  const worker = new Worker<QueuedJob, StoredResult>(QUEUE_NAME, jobProcessor(settings, redis), {
+  const worker = new Worker<QueuedJob, JobEnd>(QUEUE_NAME, jobProcessor(settings, redis), {
     connection: connectionOf(args.redis, 'worker'),
     // One job at a time: the models already use every core for one transcription.
     concurrency: 1,
@@ -105,9 +97,8 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     maxStalledCount: args.maxStalls,
     autorun: false,
   });
-  const fetch = args.allowPrivateUrls ? nodeDeliveryFetch : publicDeliveryFetch;
-  const deliveries = new Set<Promise<DeliveryOutcome | null>>();
   const metrics = new JobMetrics();
+  const webhooks = new WebhookSender(settings, (outcome) => metrics.webhook(outcome));
   settings.decodedAudio?.register(metrics.registry);
   /** A job event: its log line and its count. */
   const jobEvent = (job: Job<QueuedJob>, event: JobEvent['event'], extra = {}) => {
@@ -117,22 +108,16 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
   const ran = (job: Job<QueuedJob>) =>
     job.processedOn && job.finishedOn ? (job.finishedOn - job.processedOn) / 1000 : 0;
   /** Sends a finished job's webhook after its end is recorded; stopping waits for it. */
-  const deliver = (job: Job<QueuedJob>, result: JobResult) => {
-    const delivery = deliverJobWebhook(job.data, result, { fetch, ...(signer ? { signer } : {}) });
-    deliveries.add(delivery);
-    void delivery.then((outcome) => {
-      deliveries.delete(delivery);
-      if (outcome) {
-        metrics.webhook(outcome);
+  const deliver = (job: Job<QueuedJob>, end: JobEnd) =>
+    webhooks.jobEnd(job.data, end, {
+      onDelivered: (outcome) =>
         logLine(io, {
           msg: 'webhook',
           job_id: job.id,
           request_id: job.data.requestId,
           webhook: outcome,
-        });
-      }
+        }),
     });
-  };
   worker.on('active', (job) => jobEvent(job, 'processing', { attempt: job.attemptsMade + 1 }));
   // A job's files go only once its end is recorded in Redis: a run whose record is refused (its
   // lock lapsed while Redis was away) leaves them, with its end, to the run that comes next.
@@ -141,12 +126,7 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
   worker.on('completed', (job, stored) => {
     jobEvent(job, stored.status);
     metrics.jobEnded(stored.status, ran(job), stored.status === 'done' ? stored.result : undefined);
-    deliver(
-      job,
-      stored.status === 'done'
-        ? { status: 'done', result: stored.result }
-        : { status: stored.status, error: stored.error, retryable: false },
-    );
+    deliver(job, stored);
     removeFiles(job);
   });
   worker.on('failed', (job, error) => {
@@ -156,7 +136,7 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     jobEvent(job, final ? 'error' : 'retrying', { message: error.message });
     if (!final) return;
     metrics.jobEnded('error', ran(job));
-    deliver(job, { status: 'error', error: failureBody(job), retryable: false });
+    deliver(job, { status: 'error', error: failureBody(job) });
     removeFiles(job);
   });
   // BullMQ tries to renew a lost lock on every round; one line per job says it.
@@ -198,7 +178,7 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
   );
   await stopped;
   await worker.close();
-  await Promise.allSettled([...deliveries]);
+  await webhooks.settled();
   redis.disconnect();
   metricsServer?.close();
   io.stderr('murmur worker: stopped\n');

@@ -1,28 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ENDPOINTS, type Endpoint } from '../../../core/contract/endpoints';
 import { ServiceError, toServiceError } from '../../../core/contract/errors';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../../core/contract/parse-request';
 import { quoted } from '../../../core/contract/quoted';
-import { JOBS_PATH, QueueFullError, type JobQueue } from '../jobs/job-queue';
-import { checkUrlAddress } from './media-download';
+import { JOBS_PATH, QueueFullError } from '../job-runtime/job-queue';
+import { checkUrlAddress } from '../job-runtime/media-download';
+import { sendError } from './send-error';
+import type { ServerState } from './server-settings';
 import { readUpload, uploadLimits } from './upload';
-
-export interface JobRouteSettings {
-  queue: JobQueue;
-  /** A fresh folder for one job's files, on disk every runner of the queue can read. */
-  folder: (id: string) => Promise<string>;
-  newJobId: () => string;
-  maxUploadBytes: number;
-  idleSeconds: number;
-  totalSeconds: number;
-  allowPrivateUrls: boolean;
-  /** The server's key check and error answer, so that these routes answer as the others do. */
-  checkKey: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  /** The key, then the declared size: what a form is checked for before anything is done. */
-  checkRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  sendError: (request: FastifyRequest, reply: FastifyReply, error: ServiceError) => unknown;
-}
 
 /** The endpoint whose fields a form carries: a `video` file or `video_url` makes it video. */
 function endpointOf(strings: Record<string, string>, files: Record<string, unknown>): Endpoint {
@@ -41,11 +28,12 @@ function baseUrl(request: FastifyRequest): string {
  * validated before the answer, so a wrong request is refused with the error body at once, as on
  * the synchronous endpoints; only a valid job is queued.
  */
-export function registerJobRoutes(app: FastifyInstance, settings: JobRouteSettings): void {
-  const { queue } = settings;
+export async function jobRoutes(app: FastifyInstance, state: ServerState) {
+  const { settings, checkKey } = state;
+  const { queue } = state.jobs;
 
-  app.post(JOBS_PATH, { onRequest: settings.checkRequest }, async (request, reply) => {
-    const id = settings.newJobId();
+  app.post(JOBS_PATH, { onRequest: state.checkForm }, async (request, reply) => {
+    const id = randomUUID();
     const controller = new AbortController();
     // A client that goes away before the job is taken leaves nothing queued.
     reply.raw.on('close', () => {
@@ -53,7 +41,7 @@ export function registerJobRoutes(app: FastifyInstance, settings: JobRouteSettin
     });
     let folder: string | null = null;
     try {
-      folder = await settings.folder(id);
+      folder = await state.jobs.folder(id);
       const form = await readUpload(request, folder, uploadLimits(settings), controller.signal);
       const endpoint = endpointOf(form.strings, form.files);
       const parsed = parseRequestOrThrow(fieldsFromRecord(form.strings, form.files), endpoint);
@@ -85,7 +73,7 @@ export function registerJobRoutes(app: FastifyInstance, settings: JobRouteSettin
       if (thrown instanceof QueueFullError) {
         reply.header('retry-after', String(thrown.retryAfterSeconds));
       }
-      return settings.sendError(request, reply, toServiceError(thrown));
+      return sendError(request, reply, toServiceError(thrown));
     }
   });
 
@@ -97,20 +85,20 @@ export function registerJobRoutes(app: FastifyInstance, settings: JobRouteSettin
 
   app.get<{ Params: { id: string } }>(
     `${JOBS_PATH}/:id`,
-    { onRequest: settings.checkKey },
+    { onRequest: checkKey },
     async (request, reply) => {
       const view = await queue.get(request.params.id);
-      if (view === null) return settings.sendError(request, reply, unknown(request.params.id));
+      if (view === null) return sendError(request, reply, unknown(request.params.id));
       return reply.send(view);
     },
   );
 
   app.delete<{ Params: { id: string } }>(
     `${JOBS_PATH}/:id`,
-    { onRequest: settings.checkKey },
+    { onRequest: checkKey },
     async (request, reply) => {
       const view = await queue.cancel(request.params.id);
-      if (view === null) return settings.sendError(request, reply, unknown(request.params.id));
+      if (view === null) return sendError(request, reply, unknown(request.params.id));
       return reply.send(view);
     },
   );

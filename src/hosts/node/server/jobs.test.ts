@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../core/contract/errors';
 import { FixtureDir, sharedMedia } from '../ffmpeg-fixtures';
-import type { JobWebhookPayload } from '../jobs/job-webhook';
+import type { JobWebhookPayload } from '../job-runtime/job-webhook';
 import { finished, jobClient, stageStoryProblems } from '../jobs/testing/job-client';
 import { verifyWebhook } from '../webhook-signature';
 import { curl } from './testing/curl';

@@ -1,24 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Endpoint } from '../../../core/contract/endpoints';
 import { ServiceError, isErrorCode, type ErrorBody } from '../../../core/contract/errors';
 import { fieldsFromRecord, parseRequestOrThrow } from '../../../core/contract/parse-request';
-import { jobFailure, webhookDelivery, type JobOutcome } from '../../../engine/job/job';
+import { jobFailure, type JobOutcome } from '../../../engine/job/job';
+import { QueueFullError, type JobEnd, type JobQueue } from '../job-runtime/job-queue';
+import { checkUrlAddress } from '../job-runtime/media-download';
 import type { DiskFile } from '../media-file';
-import { QueueFullError, type JobQueue, type JobView } from '../jobs/job-queue';
-import { serverWebhook, type ServerJobSettings } from './job-host';
-import { checkUrlAddress } from './media-download';
+import type { ServerState } from './server-settings';
 import { readUpload, uploadLimits } from './upload';
-
-/** How often a waiting request looks at its job. */
-const LOOK_MS = 200;
-
-export interface QueuedRequestSettings extends ServerJobSettings {
-  queue: JobQueue;
-  /** A fresh folder for one job's files, on disk every runner of the queue can read. */
-  folder: (id: string) => Promise<string>;
-  newJobId: () => string;
-}
 
 /** The error a finished job's body stands for, so that the request answers with it. */
 function errorOf(body: ErrorBody): ServiceError {
@@ -26,39 +17,26 @@ function errorOf(body: ErrorBody): ServiceError {
   return new ServiceError(code, body.message, body.field_errors);
 }
 
-/** Waits `ms`, or less when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 /**
- * Waits for a job's end; when `signal` aborts first (the client went away, the server stops),
- * cancels the job and throws.
+ * Waits for a job's end (the queue's event); when `signal` aborts first (the client went away,
+ * the server stops), cancels the job and throws.
  */
-async function waitForEnd(queue: JobQueue, id: string, signal: AbortSignal): Promise<JobView> {
-  for (;;) {
-    if (signal.aborted) {
-      await queue.cancel(id).catch(() => undefined);
-      throw new ServiceError('cancelled', 'The transcription was cancelled.');
-    }
-    const view = await queue.get(id);
-    if (view === null) {
-      throw new ServiceError(
-        'internal_error',
-        `The job ${id} of this request is gone from the queue.`,
-      );
-    }
-    if (view.finished_at !== null) return view;
-    await pause(LOOK_MS, signal);
+async function waitForEnd(queue: JobQueue, id: string, signal: AbortSignal): Promise<JobEnd> {
+  let end: JobEnd | null;
+  try {
+    end = await queue.ended(id, signal);
+  } catch (thrown) {
+    if (!signal.aborted) throw thrown;
+    await queue.cancel(id).catch(() => undefined);
+    throw new ServiceError('cancelled', 'The transcription was cancelled.');
   }
+  if (end === null) {
+    throw new ServiceError(
+      'internal_error',
+      `The job ${id} of this request is gone from the queue.`,
+    );
+  }
+  return end;
 }
 
 /**
@@ -71,19 +49,19 @@ async function waitForEnd(queue: JobQueue, id: string, signal: AbortSignal): Pro
  * the server cancels, cancels its job.
  */
 export async function answerThroughQueue(
-  settings: QueuedRequestSettings,
+  { settings, jobs }: ServerState,
   endpoint: Endpoint,
   request: FastifyRequest,
   reply: FastifyReply,
   signal: AbortSignal,
 ): Promise<JobOutcome<DiskFile>> {
   const job = { requestId: request.id, signal };
-  const id = settings.newJobId();
+  const id = randomUUID();
   let folder: string | null = null;
   let queued = false;
   let notices: string[] = [];
   try {
-    folder = await settings.folder(id);
+    folder = await jobs.folder(id);
     const form = await readUpload(request, folder, uploadLimits(settings), signal);
     const parsed = parseRequestOrThrow(fieldsFromRecord(form.strings, form.files), endpoint);
     notices = [...parsed.notices];
@@ -91,7 +69,7 @@ export async function answerThroughQueue(
     if (parsed.webhook_url !== null) {
       checkUrlAddress(parsed.webhook_url, 'webhook_url', settings.allowPrivateUrls);
     }
-    await settings.queue.submit({
+    await jobs.queue.submit({
       id,
       requestId: request.id,
       endpoint,
@@ -103,24 +81,12 @@ export async function answerThroughQueue(
       createdAt: new Date().toISOString(),
     });
     queued = true;
-    const view = await waitForEnd(settings.queue, id, signal);
+    const end = await waitForEnd(jobs.queue, id, signal);
     // The result went out in the answer; nothing of it is kept.
-    void settings.queue.forget?.(id).catch(() => undefined);
-    if (view.status !== 'done' || view.result === null) {
-      throw view.error
-        ? errorOf(view.error)
-        : new ServiceError('internal_error', 'The job failed.');
-    }
-    const response = view.result;
-    return {
-      ok: true,
-      request: parsed,
-      response,
-      notices,
-      deliver: webhookDelivery(parsed.webhook_url, request.id, response, {
-        webhook: serverWebhook(settings),
-      }),
-    };
+    void jobs.queue.forget?.(id).catch(() => undefined);
+    if (end.status !== 'done') throw errorOf(end.error);
+    // Its webhook is the caller's to send, after the answer.
+    return { ok: true, request: parsed, response: end.result, notices, deliver: null };
   } catch (thrown) {
     if (thrown instanceof QueueFullError) {
       reply.header('retry-after', String(thrown.retryAfterSeconds));

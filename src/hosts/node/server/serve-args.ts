@@ -1,42 +1,26 @@
-import {
-  DEFAULT_EMBEDDING_MODEL,
-  DEFAULT_SEGMENTATION_MODEL,
-  DEFAULT_TRANSLATION_MODEL,
-  DEFAULT_WHISPER,
-} from '../../../core/model-catalog';
-import { DEFAULT_MEDIA_SETTINGS } from '../../../engine/stage-settings';
 import { CliUsageError } from '../cli-args';
+import {
+  JOB_ARG_DEFAULTS,
+  positiveNumber,
+  readJobOption,
+  redisUrl,
+  wholeNumber,
+  type JobArgs,
+} from '../job-runtime/job-args';
 
-export interface ServeArgs {
+export interface ServeArgs extends JobArgs {
   help: boolean;
   host: string;
   port: number;
-  models: string | null;
-  model: string;
-  /** The translation model, loaded on the first request that asks for translation. */
-  translationModel: string;
-  segmentationModel: string;
-  embeddingModel: string;
-  maxUploadMb: number;
   /** Transcriptions run at once. */
   concurrency: number;
   /** Requests that may wait for a free transcription; beyond it, 429. */
   queue: number;
   auth: boolean;
-  /** Longest media accepted (413 beyond), checked from the probe before decoding. */
-  maxDurationMinutes: number;
-  /** Most audio channels accepted (413 beyond). */
-  maxChannels: number;
-  /** The longest silence tolerated from a client or a media URL (headers, body, download). */
-  idleTimeoutSeconds: number;
-  /** The longest an upload or a media URL's download may take in all. */
-  requestTimeoutSeconds: number;
   /** After SIGTERM, how long the requests in flight may take before they are cancelled. */
   shutdownGraceSeconds: number;
   /** The folder the server owns for uploads (null: `murmur-serve` in the system's). */
   uploadDir: string | null;
-  /** Let audio_url and webhook_url reach loopback and private addresses. */
-  allowPrivateUrls: boolean;
   /** Async jobs that may wait for a worker; beyond them, 429. */
   maxQueued: number;
   /** How long a finished async job's result is kept (hours; fractions allowed). */
@@ -47,66 +31,23 @@ export interface ServeArgs {
   store: string | null;
   /** With `redis`: how many times a job is run before it ends in `error`. */
   attempts: number;
-  /** Decoded audio this long or longer goes to a scratch file rather than memory (seconds). */
-  audioInMemorySeconds: number;
 }
 
 export const SERVE_DEFAULTS: Omit<ServeArgs, 'help'> = {
   host: '127.0.0.1',
   port: 8080,
-  models: null,
-  model: DEFAULT_WHISPER,
-  translationModel: DEFAULT_TRANSLATION_MODEL,
-  segmentationModel: DEFAULT_SEGMENTATION_MODEL,
-  embeddingModel: DEFAULT_EMBEDDING_MODEL,
-  maxUploadMb: 512,
+  ...JOB_ARG_DEFAULTS,
   concurrency: 1,
   queue: 8,
   auth: true,
-  maxDurationMinutes: 120,
-  maxChannels: 2,
-  idleTimeoutSeconds: 30,
-  requestTimeoutSeconds: 300,
   shutdownGraceSeconds: 30,
   uploadDir: null,
-  allowPrivateUrls: false,
   maxQueued: 100,
   keepResultsHours: 24,
   redis: null,
   store: null,
   attempts: 3,
-  audioInMemorySeconds: DEFAULT_MEDIA_SETTINGS.compactFromSeconds,
 };
-
-function wholeNumber(name: string, value: string, min: number): number {
-  if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
-    throw new CliUsageError(`--${name} must be a whole number of at least ${min}; got "${value}".`);
-  }
-  return Number(value);
-}
-
-function positiveNumber(name: string, value: string): number {
-  if (!/^\d+(\.\d+)?$/.test(value) || !(Number(value) > 0)) {
-    throw new CliUsageError(`--${name} must be a number above 0; got "${value}".`);
-  }
-  return Number(value);
-}
-
-/** A `redis://` or `rediss://` URL, as the Redis client reads it. */
-export function redisUrl(name: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new CliUsageError(
-      `--${name} must be a URL such as redis://127.0.0.1:6379; got "${value}".`,
-    );
-  }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
-    throw new CliUsageError(`--${name} must be a redis:// or rediss:// URL; got "${value}".`);
-  }
-  return value;
-}
 
 /**
  * `murmur serve [--host H] [--port P] [--models DIR|URL] [--model ID] [--translation-model ID]
@@ -135,6 +76,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
     const value = eq === -1 ? rest.shift() : arg.slice(eq + 1);
     if (value === undefined) throw new CliUsageError(`--${name} needs a value.`);
+    if (readJobOption(args, name, value)) continue;
     switch (name) {
       case 'host':
         args.host = value;
@@ -143,41 +85,11 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
         args.port = wholeNumber(name, value, 0);
         if (args.port > 65535) throw new CliUsageError(`--port must be at most 65535.`);
         break;
-      case 'models':
-        args.models = value;
-        break;
-      case 'model':
-        args.model = value;
-        break;
-      case 'translation-model':
-        args.translationModel = value;
-        break;
-      case 'segmentation-model':
-        args.segmentationModel = value;
-        break;
-      case 'embedding-model':
-        args.embeddingModel = value;
-        break;
-      case 'max-upload-mb':
-        args.maxUploadMb = wholeNumber(name, value, 1);
-        break;
       case 'concurrency':
         args.concurrency = wholeNumber(name, value, 1);
         break;
       case 'queue':
         args.queue = wholeNumber(name, value, 0);
-        break;
-      case 'max-duration-minutes':
-        args.maxDurationMinutes = wholeNumber(name, value, 1);
-        break;
-      case 'max-channels':
-        args.maxChannels = wholeNumber(name, value, 1);
-        break;
-      case 'idle-timeout-seconds':
-        args.idleTimeoutSeconds = wholeNumber(name, value, 1);
-        break;
-      case 'request-timeout-seconds':
-        args.requestTimeoutSeconds = wholeNumber(name, value, 1);
         break;
       case 'shutdown-grace-seconds':
         args.shutdownGraceSeconds = wholeNumber(name, value, 0);
@@ -199,9 +111,6 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
         break;
       case 'attempts':
         args.attempts = wholeNumber(name, value, 1);
-        break;
-      case 'audio-in-memory-seconds':
-        args.audioInMemorySeconds = wholeNumber(name, value, 0);
         break;
       default:
         throw new CliUsageError(`Unknown serve option --${name}.`);

@@ -2,18 +2,21 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { CliIo } from '../cli';
-import { signerFromEnv } from '../webhook-signature';
-import { RedisJobQueue } from '../jobs/redis-queue';
-import { storeFolder } from '../jobs/redis-names';
-import { DecodedAudioAccount } from './decoded-audio-account';
-import { EngineThread } from './engine-thread';
-import { buildServer, type ServerSettings } from './server';
-import { defaultUploadDir, UploadFolders } from './upload-folders';
-import { serviceKeys, type ServeArgs } from './serve-args';
+import type { CliIo } from './cli';
+import { DecodedAudioAccount } from './job-runtime/decoded-audio-account';
+import { jobSettingsOf } from './job-runtime/job-args';
+import type { ServerJobsFactory } from './job-runtime/server-jobs';
+import { memoryJobs } from './jobs/memory-jobs';
+import { RedisJobQueue } from './jobs/redis-queue';
+import { storeFolder } from './jobs/redis-names';
+import { EngineThread } from './server/engine-thread';
+import { buildServer } from './server/server';
+import { defaultUploadDir, UploadFolders } from './server/upload-folders';
+import { serviceKeys, type ServeArgs } from './server/serve-args';
+import { signerFromEnv } from './webhook-signature';
 
 const version = (
-  JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
     version: string;
   }
 ).version;
@@ -109,7 +112,16 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     );
     return 1;
   }
-  let jobs: ServerSettings['jobs'];
+  const limits = jobSettingsOf(args, engines);
+  const webhook = signer ? { webhook: { signer } } : {};
+  let jobs: ServerJobsFactory = memoryJobs({
+    ...limits,
+    ...webhook,
+    maxQueued: args.maxQueued,
+    keepResultsHours: args.keepResultsHours,
+    concurrency: args.concurrency,
+    folder: () => uploads.create(),
+  });
   if (args.redis !== null && args.store !== null) {
     const store = args.store;
     try {
@@ -126,26 +138,19 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
       keepResultsHours: args.keepResultsHours,
       attempts: args.attempts,
     });
-    jobs = { queue, folder: (id) => storeFolder(store, id) };
+    jobs = () => ({ queue, folder: (id) => storeFolder(store, id), elsewhere: true });
   }
   const server = await buildServer({
+    ...limits,
+    ...webhook,
     keys: args.auth ? keys : null,
-    maxUploadBytes: args.maxUploadMb * 1024 * 1024,
-    maxSeconds: args.maxDurationMinutes * 60,
-    maxChannels: args.maxChannels,
-    idleSeconds: args.idleTimeoutSeconds,
-    totalSeconds: args.requestTimeoutSeconds,
     graceSeconds: args.shutdownGraceSeconds,
-    allowPrivateUrls: args.allowPrivateUrls,
     uploads,
     concurrency: args.concurrency,
     queue: args.queue,
     maxQueued: args.maxQueued,
     keepResultsHours: args.keepResultsHours,
-    ...(signer ? { webhook: { signer } } : {}),
-    ...(jobs ? { jobs } : {}),
-    engines,
-    audioInMemorySeconds: args.audioInMemorySeconds,
+    jobs,
     decodedAudio: new DecodedAudioAccount(),
     version,
     logger: { level: 'info' },

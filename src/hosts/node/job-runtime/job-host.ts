@@ -1,19 +1,20 @@
 import { ENDPOINTS, type Endpoint } from '../../../core/contract/endpoints';
-import type { DeliveryFetch, DeliveryPolicy, DeliverySigner } from '../../../core/webhook/delivery';
 import type { JobEngine, JobHost } from '../../../engine/job/job';
 import type { DiskFile } from '../media-file';
-import { nodeDeliveryFetch, publicDeliveryFetch } from '../webhook-fetch';
 import type { DecodedAudioAccount } from './decoded-audio-account';
 import { checkUrlAddress, downloadMedia } from './media-download';
+import type { WebhookSettings } from './webhook-sender';
 
-/** What of the server's settings a request's job runs under. */
-export interface ServerJobSettings {
+/**
+ * What a job runs under, on the server as on a worker: the limits `murmur serve` and `murmur
+ * worker` share.
+ */
+export interface JobSettings extends WebhookSettings {
   maxUploadBytes: number;
   maxSeconds: number;
   maxChannels: number;
   idleSeconds: number;
   totalSeconds: number;
-  allowPrivateUrls: boolean;
   /**
    * One engine per slot: a job runs on the engine of the slot it is given (the server's run on
    * a worker thread each; a queue worker's on its own thread).
@@ -26,17 +27,18 @@ export interface ServerJobSettings {
   audioInMemorySeconds?: number;
   /** Where the jobs' decoded audio is counted (for `/metrics`); none by default. */
   decodedAudio?: DecodedAudioAccount;
-  webhook?: { fetch?: DeliveryFetch; policy?: DeliveryPolicy; signer?: () => DeliverySigner };
 }
 
 /**
- * The server as a job's host: the webhook's address checked and an `audio_url` downloaded into
- * the request's own `folder` before the request waits for its turn (a slow URL holds its own
- * place, not a transcription slot, and lands on disk under the upload's limit), then the engine
- * of the slot `slot()` gives, within the server's limits.
+ * A Node process as a job's host (the server's runs, the embedded queue's and a worker's): the
+ * webhook's address checked and an `audio_url` downloaded into the request's own `folder` before
+ * the request waits for its turn (a slow URL holds its own place, not a transcription slot, and
+ * lands on disk under the upload's limit), then the engine of the slot `slot()` gives, within
+ * the limits. The job delivers no webhook itself: the host's `WebhookSender` does, once the
+ * answer went out or the end is recorded.
  */
-export function serverJobHost(
-  settings: ServerJobSettings,
+export function nodeJobHost(
+  settings: JobSettings,
   endpoint: Endpoint,
   folder: string,
   slot: (signal: AbortSignal | undefined) => Promise<number>,
@@ -73,19 +75,5 @@ export function serverJobHost(
       ? {}
       : { settings: { media: { compactFromSeconds: settings.audioInMemorySeconds } } }),
     ...(settings.decodedAudio ? { onDecodedAudio: settings.decodedAudio.job() } : {}),
-    webhook: serverWebhook(settings),
-  };
-}
-
-/** How the server reaches a request's webhook receiver, under its settings. */
-export function serverWebhook(
-  settings: ServerJobSettings,
-): NonNullable<JobHost<DiskFile>['webhook']> {
-  return {
-    fetch:
-      settings.webhook?.fetch ??
-      (settings.allowPrivateUrls ? nodeDeliveryFetch : publicDeliveryFetch),
-    ...(settings.webhook?.policy ? { policy: settings.webhook.policy } : {}),
-    ...(settings.webhook?.signer ? { signer: settings.webhook.signer } : {}),
   };
 }

@@ -30,7 +30,30 @@ export interface QueuedJob {
   createdAt: string;
 }
 
-/** What `GET /v2/transcription/<id>` answers. */
+/**
+ * A job's end, the one shape the runner, the queue, the worker and the server all use: what the
+ * runner returns, what a worker leaves in Redis (and in the job's folder) as the job's return
+ * value, and what a waiting request is answered from. `stage` and `progress` say where the run
+ * was when it ended (absent from the ends of older workers, and from a runner's own).
+ */
+export type JobEnd = (
+  | { status: 'done'; result: TranscriptionResponse }
+  | {
+      status: 'error' | 'cancelled';
+      error: ErrorBody;
+      /**
+       * Whether another try may succeed (a failure of ours, not of the request or media): the
+       * runner's word to the worker, which alone tries again; absent once recorded.
+       */
+      retryable?: boolean;
+    }
+) & { stage?: Stage | null; progress?: number | null };
+
+/**
+ * What `GET /v2/transcription/<id>` answers: a snapshot of the job at any time (queued and
+ * running too, with its id and times), in the spec's field names. It stays apart from `JobEnd`
+ * because it is the wire body, while `JobEnd` is only the end, as it is kept and passed on.
+ */
 export interface JobView {
   id: string;
   status: JobStatus;
@@ -65,6 +88,11 @@ export interface JobQueue {
   submit(job: QueuedJob): Promise<void>;
   /** The job's view; null for an id that is unknown or whose result has expired. */
   get(id: string): Promise<JobView | null>;
+  /**
+   * The job's end, once it has one (at once for an ended job); null for an unknown id or one
+   * removed meanwhile. Rejects when `signal` aborts first.
+   */
+  ended(id: string, signal: AbortSignal): Promise<JobEnd | null>;
   /**
    * Cancels a queued or running job (a finished one stays as it is); the job's view after, or
    * null for an unknown id.
