@@ -123,6 +123,19 @@ test.describe('privacy', () => {
       // The service worker is there, and what it fetched went through the recorder too.
       expect(proxy.requests.some((r) => r.url === `${baseURL}/sw.js`)).toBe(true);
 
+      // The Network note beside the result says as much: as many model files from the model
+      // host as the recorder saw it serve, the app's own files, nothing elsewhere or sent.
+      const hostName = new URL(hostOrigin).host;
+      const served = new Set(modelFiles.map((r) => r.url)).size;
+      const note = app.byId('result.network-note');
+      await expect(note).toHaveText(
+        new RegExp(
+          `^${served} model files from ${hostName.replace(/\./g, '\\.')}, \\d+ files from this app, 0 requests elsewhere; nothing was sent$`,
+        ),
+      );
+      expect(Number(/, (\d+) files from this app/.exec((await note.innerText()) ?? '')?.[1])).toBeGreaterThan(0);
+      await expect(app.byId('result.network')).toContainText('Network: ');
+
       // A post planted in the page is refused by the policy before it leaves the browser.
       const inPage = await page.evaluate(plantedPost, third.origin);
       expect(inPage.outcome).toMatch(/^failed: TypeError/);
@@ -144,10 +157,27 @@ test.describe('privacy', () => {
       }
       expect(answered.some((n) => n.startsWith('murmur-transcription-worker-'))).toBe(true);
       expect(answered.some((n) => n.startsWith('murmur-speech-worker-'))).toBe(true);
-      expect(answered.some((n) => /\/assets\/worker-[\w-]+\.js$/.test(n))).toBe(true);
+      expect(answered.some((n) => /\/assets\/ffmpeg\.worker-[\w-]+\.js$/.test(n))).toBe(true);
 
       expect(third.received).toEqual([]);
       expect(proxy.requests.filter((r) => r.url.startsWith(third.origin))).toEqual([]);
+
+      // Reopened, the page transcribes again from the models this browser kept: the model host
+      // hears nothing, and the note says where the models came from.
+      const hostRequestsBefore = proxy.requests.filter((r) => r.url.startsWith(hostOrigin)).length;
+      await page.reload();
+      await app.byId('form.submit').waitFor();
+      await app.chooseFile(talk.path);
+      await app.submit();
+      await expect(note).toHaveText(
+        new RegExp(
+          `^0 model files from ${hostName.replace(/\./g, '\\.')} \\(the models were already in this browser\\), \\d+ files from this app, 0 requests elsewhere; nothing was sent$`,
+        ),
+        { timeout: 240_000 },
+      );
+      expect(proxy.requests.filter((r) => r.url.startsWith(hostOrigin)).length).toBe(
+        hostRequestsBefore,
+      );
     } finally {
       await browser.close();
       await proxy.close();

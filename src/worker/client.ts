@@ -2,6 +2,7 @@ import type { Endpoint } from '../core/contract/endpoints';
 import type { ProvisionalSegment } from '../core/assemble/provisional-segment';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
 import type { CaptionUpdate } from '../core/live/captions';
+import type { NetworkRecord } from '../core/network-note';
 import type {
   CrashOrder,
   EngineSettings,
@@ -32,6 +33,8 @@ export interface TranscribeCallbacks {
   onProvisional?: (segments: ProvisionalSegment[]) => void;
   onNotice?: (notice: string) => void;
   onDevice?: (device: string) => void;
+  /** The requests the workers made for this transcription (just before its result). */
+  onNetwork?: (records: NetworkRecord[]) => void;
   signal?: AbortSignal;
 }
 
@@ -335,6 +338,9 @@ export class TranscriptionClient {
         break;
       case 'captions':
         call.onCaptions?.(message.data);
+        break;
+      case 'network':
+        call.onNetwork?.(message.data);
         break;
       case 'result':
       case 'downloaded':

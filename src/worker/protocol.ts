@@ -2,6 +2,7 @@ import type { ProvisionalSegment } from '../core/assemble/provisional-segment';
 import type { Endpoint } from '../core/contract/endpoints';
 import type { LanguageBehaviour } from '../core/contract/request';
 import type { CaptionUpdate } from '../core/live/captions';
+import type { NetworkRecord } from '../core/network-note';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
 import type { Stage } from '../core/stages';
 import type { Envelope, ErrorReply, WireError } from './envelope';
@@ -109,6 +110,11 @@ export type FromWorker =
   | Envelope<'notice', string>
   /** Where the recogniser runs: 'webgpu' or 'wasm'. */
   | Envelope<'device', string>
+  /**
+   * The requests this worker and the workers it started made since the last such report, sent
+   * just before a transcription's result (see network-note.ts).
+   */
+  | Envelope<'network', NetworkRecord[]>
   | Envelope<'result', TranscriptionResponse>
   /** What changed in a live transcription's captions. */
   | Envelope<'captions', CaptionUpdate>

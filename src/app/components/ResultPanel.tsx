@@ -9,6 +9,7 @@ import { DocumentDownloads } from './DocumentDownloads';
 import { Downloads } from './Downloads';
 import { JobStatus } from './JobStatus';
 import { MediaPlayer } from './MediaPlayer';
+import { NetworkNote } from './NetworkNote';
 import { OpenSavedResult } from './OpenSavedResult';
 import { PredictionView } from './PredictionView';
 import { ProvisionalText } from './ProvisionalText';
@@ -57,6 +58,7 @@ export function ResultPanel() {
             />
             <DocumentDownloads result={result} name={name} />
             <ResultSummary result={result} />
+            <NetworkNote />
             <WebhookStatus />
             {media && (
               <MediaPlayer

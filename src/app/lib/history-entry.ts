@@ -42,6 +42,8 @@ export interface HistoryEntry {
   media: { kept: true; type: string; size: number } | { kept: false; reason: MediaLeftOut };
   /** Absent until the transcript is corrected (and in entries kept before corrections were). */
   edits?: EntryEdits;
+  /** What the transcription fetched and from where, as its Network note said (absent in older entries). */
+  network?: string;
 }
 
 /** The options without the file, which is kept (or not) as the media. */

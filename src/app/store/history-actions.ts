@@ -36,6 +36,8 @@ export async function addToHistory(
   response: TranscriptionResponse,
   name: string,
   values: FormValues,
+  /** The result's Network note, kept with it. */
+  network?: string,
 ): Promise<HistoryEntry> {
   const id = newId();
   const file = values.file;
@@ -49,6 +51,7 @@ export async function addToHistory(
     options: requestOptions(values),
     response,
     media: await keepMedia(id, file, useAppStore.getState().keepHistoryMedia),
+    ...(network === undefined ? {} : { network }),
   };
   // Shown at once; kept for later visits when the browser lets it be stored.
   useAppStore.setState((s) => ({
@@ -128,7 +131,7 @@ export async function openHistoryEntry(id: string): Promise<void> {
     ? { history: editorVersions(entry.edits.versions), historyIndex: entry.edits.index }
     : undefined;
   useAppStore.getState().showResult(entry.response, entry.name, media, edits);
-  useAppStore.setState({ resultEntryId: id });
+  useAppStore.setState({ resultEntryId: id, network: entry.network ?? null });
   document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 

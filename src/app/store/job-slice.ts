@@ -35,6 +35,8 @@ export interface JobSlice {
   seekRequest: { time: number; at: number } | null;
   seekTo: (time: number) => void;
   error: JobError | null;
+  /** The Network note of the shown result (null where none was made: a saved result). */
+  network: string | null;
   /**
    * Shows a result; `history` (corrections made earlier, restored after a reload) starts the
    * editor's undo stack, the result's own segments otherwise.
@@ -60,6 +62,7 @@ export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) =>
   resultEntryId: null,
   seekRequest: null,
   error: null,
+  network: null,
   seekTo: (time) => set({ seekRequest: { time, at: Date.now() } }),
   showResult: (result, name, media = null, history) =>
     set({
@@ -76,6 +79,7 @@ export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) =>
       resultMedia: media,
       resultEntryId: null,
       error: null,
+      network: null,
       progress: null,
       liveSegments: [],
       provisionalSegments: [],

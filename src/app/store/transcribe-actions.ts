@@ -6,8 +6,10 @@ import { startWorker } from '../../worker/page-policy-worker';
 // eslint-disable-next-line no-restricted-imports
 import transcriptionWorker from '../../hosts/browser/transcription.worker.ts?worker&url';
 import type { CrashOrder } from '../../worker/protocol';
+import type { NetworkRecord } from '../../core/network-note';
 import { toFormData } from '../lib/form-fields';
 import { scriptProblems } from '../../core/alignment/script';
+import { endNetworkCount, startNetworkCount } from '../lib/page-network';
 import { advanceProgress } from '../lib/progress';
 import { focusResultIfLost } from '../lib/result-focus';
 import { useAppStore } from './app-store';
@@ -68,6 +70,8 @@ export async function submitTranscription(options: { reopen?: boolean } = {}): P
     error: null,
     result: null,
   });
+  startNetworkCount();
+  let workerRequests: NetworkRecord[] = [];
   try {
     const result = await getClient().transcribe(
       values.endpoint,
@@ -80,17 +84,25 @@ export async function submitTranscription(options: { reopen?: boolean } = {}): P
           })),
         onNotice: (notice) => useAppStore.setState((s) => ({ notices: [...s.notices, notice] })),
         onDevice: (device) => useAppStore.setState({ device }),
+        onNetwork: (records) => (workerRequests = records),
         onSegment: (segment) =>
           useAppStore.setState((s) => ({ liveSegments: [...s.liveSegments, segment] })),
         onProvisional: (segments) => useAppStore.setState({ provisionalSegments: segments }),
       },
       values.align_script ? values.script : undefined,
     );
-    useAppStore.getState().showResult(result, name, values.file);
-    focusResultIfLost();
-    void addToHistory(result, name, values);
-    // The result is the user's whatever happens to the webhook; its fate is shown beside it.
     const webhook = parsed.request.webhook_url;
+    const { media } = parsed.request;
+    const network = endNetworkCount(workerRequests, {
+      modelHost: store.settings.modelHost,
+      media: media.kind === 'url' ? media.url : null,
+      webhook,
+    });
+    useAppStore.getState().showResult(result, name, values.file);
+    useAppStore.setState({ network });
+    focusResultIfLost();
+    void addToHistory(result, name, values, network);
+    // The result is the user's whatever happens to the webhook; its fate is shown beside it.
     if (webhook !== null) void deliverResult(webhook, result);
   } catch (thrown) {
     const error = toServiceError(thrown);

@@ -3,6 +3,10 @@ import coreUrl from '@ffmpeg/core?url';
 import wasmUrl from '@ffmpeg/core/wasm?url';
 import { RUNS_PER_CORE, ffmpegInputName } from '../../engine/ffmpeg-core-facts';
 import type { FfmpegPort, FfmpegRun, MediaSource } from '../../engine/ports';
+import type { NetworkRecord } from '../../core/network-note';
+import type { FfmpegNetworkChannel } from './ffmpeg.worker';
+import ffmpegWorkerUrl from './ffmpeg.worker.ts?worker&url';
+import { heardFromWorker } from './network-ledger';
 
 /**
  * ffmpeg.wasm in the browser: `@ffmpeg/ffmpeg` runs the core in a worker of its own, from the
@@ -45,6 +49,13 @@ export function browserFfmpeg(options: BrowserFfmpegOptions = {}): FfmpegPort {
   let mountCount = 0;
   let runs = 0;
   const mounts = new Map<string, Mounted>();
+  // ffmpeg's workers (a fresh one after a cancel or after their share of runs) report their
+  // requests here, for the Network note; the name is this ffmpeg's alone.
+  const networkChannel = `murmur-ffmpeg-network-${crypto.randomUUID()}`;
+  if (typeof BroadcastChannel !== 'undefined') {
+    const channel = new BroadcastChannel(networkChannel);
+    channel.onmessage = (event: MessageEvent<NetworkRecord[]>) => heardFromWorker(event.data);
+  }
 
   const attach = async (instance: FFmpeg, mounted: Mounted) => {
     await instance.createDir(mounted.dir);
@@ -60,10 +71,13 @@ export function browserFfmpeg(options: BrowserFfmpegOptions = {}): FfmpegPort {
       await options.prepare?.();
       const instance = new FFmpeg();
       instance.on('log', ({ message }) => log.push(message));
-      await instance.load({
+      const config: Parameters<FFmpeg['load']>[0] & FfmpegNetworkChannel = {
         coreURL: absolute(options.coreUrl ?? coreUrl),
         wasmURL: absolute(options.wasmUrl ?? wasmUrl),
-      });
+        classWorkerURL: absolute(ffmpegWorkerUrl),
+        networkChannel,
+      };
+      await instance.load(config);
       for (const mounted of mounts.values()) await attach(instance, mounted);
       return instance;
     })();

@@ -5,6 +5,7 @@ import { fromWireError } from '../../worker/envelope';
 import { EXIT_AT_START } from '../../worker/life-lock';
 import { startWorker } from '../../worker/page-policy-worker';
 import { browserLifeLocks, deathDetail, lifeLockName, LifeWatch } from '../../worker/worker-watch';
+import { heardFromWorker } from './network-ledger';
 import type { FromSpeechWorker, ToSpeechWorker } from './speech-worker-protocol';
 import speechWorker from './speech.worker.ts?worker&url';
 
@@ -80,6 +81,10 @@ export function workerSpeechDetectors(modelHost: string, modelId: string): Speec
       const reply = event.data;
       if (reply.type === 'watching') {
         if (started === worker) life?.held(reply.data);
+        return;
+      }
+      if (reply.type === 'network') {
+        heardFromWorker(reply.data);
         return;
       }
       const call = calls.get(reply.id);

@@ -1,5 +1,6 @@
 import { loadSileroVad } from '../../engine/models/silero-vad';
 import { toWireError } from '../../worker/envelope';
+import { watchNetwork } from '../../worker/network-watch';
 import { browserModelFiles } from './model-files';
 import { browserOnnxRuntime } from './onnx-runtime';
 import type { FromSpeechWorker, ToSpeechWorker } from './speech-worker-protocol';
@@ -16,6 +17,9 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 const post = (message: FromSpeechWorker, transfer: Transferable[] = []) =>
   scope.postMessage(message, transfer);
+
+// Everything this worker fetches goes into the Network note of the transcription it serves.
+watchNetwork((records) => post({ id: 0, type: 'network', data: records }));
 
 const onnx = browserOnnxRuntime();
 const running = new Map<number, AbortController>();

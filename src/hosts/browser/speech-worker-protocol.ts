@@ -3,6 +3,7 @@
  * (Silero VAD) in a thread of its own.
  */
 import type { PcmArray } from '../../core/audio/pcm';
+import type { NetworkRecord } from '../../core/network-note';
 import type { Envelope, ErrorReply } from '../../worker/envelope';
 import type { LifeReport } from '../../worker/worker-watch';
 
@@ -25,4 +26,6 @@ export type FromSpeechWorker =
   | Envelope<'loaded', { streamWindows: number; warmupWindows: number }>
   | Envelope<'progress', { fraction: number | null; detail: string }>
   | Envelope<'scored', Float32Array>
+  /** Requests this worker made, sent as the browser records them (id 0). */
+  | Envelope<'network', NetworkRecord[]>
   | ErrorReply;

@@ -16,6 +16,7 @@ import type {
 import { isRuntimeFault } from '../../worker/runtime-fault';
 import { browserEnginePorts } from './engine-ports';
 import { liveStopped, receiveLive } from './live-handler';
+import { takeNetwork } from './network-ledger';
 import { crashSpeechWorkerForTest } from './speech-detector';
 import { runtimesFor, type RuntimeName } from '../../worker/runtimes';
 import { prepareRuntime } from './runtime-files';
@@ -153,7 +154,10 @@ async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): P
       onProvisional: (segments) => post({ id, type: 'provisional', data: segments }),
     },
   );
-  if (outcome.ok) post({ id, type: 'result', data: outcome.response });
+  if (outcome.ok) {
+    post({ id, type: 'network', data: takeNetwork() });
+    post({ id, type: 'result', data: outcome.response });
+  }
   // After a trap or with memory exhausted the runtime is broken: the page replaces the worker.
   else if (isRuntimeFault(outcome.cause))
     post({ id, type: 'crashed', data: toWireError(outcome.cause) });
