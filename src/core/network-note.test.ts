@@ -7,7 +7,9 @@ const scope: NetworkScope = {
   media: null,
   webhook: null,
 };
-const model = (file: string) => ({ url: `http://127.0.0.1:8000/murmur-test/w/resolve/main/${file}` });
+const model = (file: string) => ({
+  url: `http://127.0.0.1:8000/murmur-test/w/resolve/main/${file}`,
+});
 const app = (file: string) => ({ url: `http://127.0.0.1:4173/assets/${file}` });
 
 describe('the Network note', () => {

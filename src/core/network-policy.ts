@@ -90,8 +90,8 @@ export function pageHeaderPolicy(options: { inline?: boolean } = {}): string {
 
 /**
  * What a server sends with every script: a worker started straight from a script's address
- * (ffmpeg's own worker, onnxruntime's threads, the service worker) holds the policy of that
- * script's response, not the page's. None of them needs anything but this app's files.
+ * (onnxruntime's threads, the service worker) holds the policy of that script's response, not
+ * the page's. Neither needs anything but this app's files.
  */
 export const SCRIPT_HEADER_POLICY =
   "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' blob:; worker-src 'self' blob:; connect-src 'self'";

@@ -113,6 +113,27 @@ describe('TranscriptionClient', () => {
   });
 });
 
+describe('the requests a worker reports', () => {
+  it('go to the transcription that shows a note, with those of calls before it that show none', async () => {
+    const { client, workers } = clientWithWorkers();
+    const batchItem = client.transcribe('audio', new FormData());
+    const first = (workers[0]!.sent.at(-1) as Extract<ToWorker, { type: 'transcribe' }>).id;
+    workers[0]!.reply({ id: first, type: 'network', data: [{ url: 'http://m/a.onnx' }] });
+    workers[0]!.reply({ id: first, type: 'result', data: { prediction: 'one' } as never });
+    await batchItem;
+
+    const heard: string[][] = [];
+    const shown = client.transcribe('audio', new FormData(), {
+      onNetwork: (records) => heard.push(records.map((r) => r.url)),
+    });
+    const second = (workers[0]!.sent.at(-1) as Extract<ToWorker, { type: 'transcribe' }>).id;
+    workers[0]!.reply({ id: second, type: 'network', data: [{ url: 'http://m/b.onnx' }] });
+    workers[0]!.reply({ id: second, type: 'result', data: { prediction: 'two' } as never });
+    await shown;
+    expect(heard).toEqual([['http://m/a.onnx', 'http://m/b.onnx']]);
+  });
+});
+
 describe('a worker that dies', () => {
   it('fails the call on a trap nothing caught, and the next request gets a new worker', async () => {
     const { client, workers } = clientWithWorkers();

@@ -86,6 +86,8 @@ export class TranscriptionClient {
   /** Test builds: deaths ordered before the worker they are for exists. */
   private readonly crashOrders: CrashOrder[] = [];
   private exitNextAtStart = false;
+  /** Requests the workers reported to a call that shows no Network note. */
+  private readonly unclaimedNetwork: NetworkRecord[] = [];
   /** How many workers were found dead (tests wait on it). */
   deaths = 0;
   /** Told how far each runtime's fetch has come, whatever call needed it. */
@@ -340,7 +342,9 @@ export class TranscriptionClient {
         call.onCaptions?.(message.data);
         break;
       case 'network':
-        call.onNetwork?.(message.data);
+        // A call that shows no note (a batch item) leaves its requests to the next that does.
+        if (call.onNetwork) call.onNetwork([...this.unclaimedNetwork.splice(0), ...message.data]);
+        else this.unclaimedNetwork.push(...message.data);
         break;
       case 'result':
       case 'downloaded':

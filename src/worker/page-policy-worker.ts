@@ -27,8 +27,11 @@ function wrapperSource(script: string): string {
   ].join('\n');
 }
 
-/** Starts the module worker at `script` (an address on this site) under its creator's policy. */
-export function startWorker(script: string, options: { name?: string } = {}): Worker {
+/**
+ * The `blob:` address of a module worker that runs `script` (an address on this site) under its
+ * creator's policy: for a library that starts its worker itself from an address it is given.
+ */
+export function policyWorkerUrl(script: string): string {
   const absolute = new URL(script, self.location.href).href;
   let wrapper = wrappers.get(absolute);
   if (wrapper === undefined) {
@@ -36,5 +39,10 @@ export function startWorker(script: string, options: { name?: string } = {}): Wo
     wrapper = URL.createObjectURL(source);
     wrappers.set(absolute, wrapper);
   }
-  return new Worker(wrapper, { type: 'module', ...options });
+  return wrapper;
+}
+
+/** Starts the module worker at `script` (an address on this site) under its creator's policy. */
+export function startWorker(script: string, options: { name?: string } = {}): Worker {
+  return new Worker(policyWorkerUrl(script), { type: 'module', ...options });
 }

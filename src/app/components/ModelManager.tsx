@@ -13,12 +13,15 @@ export function ModelManager() {
   const settings = useAppStore((s) => s.settings);
   const estimate = useAppStore((s) => s.storageEstimate);
   const persisted = useAppStore((s) => s.persisted);
-  // A finished transcription has downloaded the models it used: look again.
+  // A finished transcription has downloaded the models it used: look again. Not as one starts:
+  // the sizes it would ask the model host for are the same, and a transcription's Network note
+  // counts only what the transcription itself fetched.
   const status = useAppStore((s) => s.status);
+  const running = status === 'running';
   const models = useMemo(() => managedModels(settings), [settings]);
   useEffect(() => {
-    void refreshModels();
-  }, [settings, status]);
+    if (!running) void refreshModels();
+  }, [settings, status, running]);
   const full = estimate !== null && estimate.usage >= estimate.quota * NEARLY_FULL;
   return (
     <div data-testid="models" className="space-y-2">

@@ -18,8 +18,5 @@ export function endNetworkCount(
   scope: { modelHost: string; media: string | null; webhook: string | null },
 ): string {
   const records = [...page.take(), ...workers];
-  return networkNote(
-    tallyNetwork(records, { self: location.origin, ...scope }),
-    scope.webhook,
-  );
+  return networkNote(tallyNetwork(records, { self: location.origin, ...scope }), scope.webhook);
 }

@@ -7,6 +7,7 @@ import type { NetworkRecord } from '../../core/network-note';
 import type { FfmpegNetworkChannel } from './ffmpeg.worker';
 import ffmpegWorkerUrl from './ffmpeg.worker.ts?worker&url';
 import { heardFromWorker } from './network-ledger';
+import { policyWorkerUrl } from '../../worker/page-policy-worker';
 
 /**
  * ffmpeg.wasm in the browser: `@ffmpeg/ffmpeg` runs the core in a worker of its own, from the
@@ -74,7 +75,9 @@ export function browserFfmpeg(options: BrowserFfmpegOptions = {}): FfmpegPort {
       const config: Parameters<FFmpeg['load']>[0] & FfmpegNetworkChannel = {
         coreURL: absolute(options.coreUrl ?? coreUrl),
         wasmURL: absolute(options.wasmUrl ?? wasmUrl),
-        classWorkerURL: absolute(ffmpegWorkerUrl),
+        // Started from a `blob:` wrapper, ffmpeg's worker holds this worker's policy, as the
+        // app's own workers do, whatever headers the host sends.
+        classWorkerURL: policyWorkerUrl(ffmpegWorkerUrl),
         networkChannel,
       };
       await instance.load(config);

@@ -18,12 +18,15 @@ const send = (records: NetworkRecord[]) => channel?.postMessage(records);
 
 watchNetwork((records) => (channel ? send(records) : waiting.push(...records)));
 
-self.addEventListener('message', (event: MessageEvent<{ data?: Partial<FfmpegNetworkChannel> }>) => {
-  const name = event.data.data?.networkChannel;
-  if (channel !== null || typeof name !== 'string') return;
-  channel = new BroadcastChannel(name);
-  send(waiting.splice(0));
-});
+self.addEventListener(
+  'message',
+  (event: MessageEvent<{ data?: Partial<FfmpegNetworkChannel> }>) => {
+    const name = event.data.data?.networkChannel;
+    if (channel !== null || typeof name !== 'string') return;
+    channel = new BroadcastChannel(name);
+    send(waiting.splice(0));
+  },
+);
 
 // ffmpeg's worker sets its listener once loaded: messages that come meanwhile wait for it.
 const held: MessageEvent[] = [];
