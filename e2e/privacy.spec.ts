@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test } from '@playwright/test';
 import { sentence } from '../tools/testing/speech';
 import { startModelHost } from '../tools/model-host/model-host.mjs';
@@ -85,11 +86,13 @@ test.describe('privacy', () => {
       // The proxy is the context's: the browser's own services (its updater) stay out of the
       // record, everything the app's pages and workers send is in it. Loopback addresses skip
       // a proxy unless told otherwise.
-      const page = await browser.newPage({
+      // A context of its own, as axe-core needs.
+      const context = await browser.newContext({
         proxy: { server: `http://127.0.0.1:${proxy.port}`, bypass: '<-loopback>' },
         baseURL: baseURL!,
         viewport: { width: 1366, height: 900 },
       });
+      const page = await context.newPage();
       const link = new URLSearchParams({
         models: `${hostOrigin}/`,
         model: TEST_WHISPER,
@@ -146,6 +149,28 @@ test.describe('privacy', () => {
         ),
       );
       await expect(app.byId('result.network')).toContainText('Network: ');
+      // It reads well in both themes, on a laptop and on a phone (axe-core finds nothing in it),
+      // and fits the screen.
+      for (const colorScheme of ['light', 'dark'] as const) {
+        for (const viewport of [
+          { width: 1366, height: 900 },
+          { width: 390, height: 844 },
+        ]) {
+          await page.emulateMedia({ colorScheme });
+          await page.setViewportSize(viewport);
+          await app.byId('result.network').scrollIntoViewIfNeeded();
+          const where = `${colorScheme}, ${viewport.width} px`;
+          const { violations } = await new AxeBuilder({ page })
+            .include('[data-testid="result.network"]')
+            .analyze();
+          expect(
+            violations.map((v) => `${v.id} (${v.impact})`),
+            where,
+          ).toEqual([]);
+          const box = await app.byId('result.network').boundingBox();
+          expect(box!.x + box!.width, where).toBeLessThanOrEqual(viewport.width);
+        }
+      }
 
       // A post planted in the page is refused by the policy before it leaves the browser.
       const inPage = await page.evaluate(plantedPost, third.origin);
