@@ -104,7 +104,7 @@ export function SegmentEditor({
         )}
         {segment.source_transcription !== undefined && (
           <p className="text-sm text-slate-600" data-testid="result.segment-original">
-            <span className="text-xs font-medium uppercase tracking-wide text-slate-500">
+            <span className="text-xs font-medium uppercase tracking-wide text-slate-600">
               Original ({languageLabel(segment.source_language ?? '')}):
             </span>{' '}
             <span lang={segment.source_language}>{segment.source_transcription.trim()}</span>
