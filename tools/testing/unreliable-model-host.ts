@@ -24,6 +24,8 @@ export interface UnreliableHostOptions {
 }
 
 export interface HostRequest {
+  /** GET, or HEAD where a reader only asks a file's size (the Models list does). */
+  method: string;
   /** The file's path within its model. */
   file: string;
   model: string;
@@ -74,7 +76,13 @@ export async function startUnreliableHost(
     const match = /^\/([^/]+\/[^/]+)\/resolve\/[^/]+\/(.+)$/.exec(path);
     const range = req.headers.range ?? null;
     const log = (status: number) =>
-      requests.push({ file: match?.[2] ?? path, model: match?.[1] ?? '', range, status });
+      requests.push({
+        method: req.method ?? 'GET',
+        file: match?.[2] ?? path,
+        model: match?.[1] ?? '',
+        range,
+        status,
+      });
     const full = match ? join(folder, match[1]!, match[2]!) : null;
     let size = -1;
     try {
