@@ -38,7 +38,11 @@ const isolation = {
 function networkPolicyHeaders(): Plugin {
   const handler =
     (inline: boolean) => (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-      const dest = req.headers['sec-fetch-dest'];
+      // A browser that does not say what it fetches gets what a static host sends by file
+      // type, so that no page or worker goes without a policy.
+      const dest =
+        req.headers['sec-fetch-dest'] ??
+        (/\.m?js(\?|$)/.test(req.url ?? '') ? 'worker' : 'document');
       if (dest === 'document' || dest === 'iframe')
         res.setHeader('Content-Security-Policy', pageHeaderPolicy({ inline }));
       else if (dest === 'worker' || dest === 'sharedworker' || dest === 'serviceworker')

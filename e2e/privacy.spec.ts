@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test } from '@playwright/test';
+import { pageHeaderPolicy, SCRIPT_HEADER_POLICY } from '../src/core/network-policy';
 import { sentence } from '../tools/testing/speech';
 import { startModelHost } from '../tools/model-host/model-host.mjs';
 import { startRecordingProxy } from './fixtures/recording-proxy';
@@ -222,5 +223,21 @@ test.describe('privacy', () => {
       third.server.close();
       modelHost.close();
     }
+  });
+
+  test('the server sends the policy to a page and to the script of a worker, whether or not the browser says what it fetches', async ({
+    request,
+  }) => {
+    const policyOf = async (path: string, dest?: string) =>
+      (await request.get(path, dest ? { headers: { 'Sec-Fetch-Dest': dest } } : {})).headers()[
+        'content-security-policy'
+      ];
+    expect(await policyOf('/', 'document')).toBe(pageHeaderPolicy());
+    expect(await policyOf('/sw.js', 'serviceworker')).toBe(SCRIPT_HEADER_POLICY);
+    // Without the header (older browsers), by file type, as a static host sends them.
+    expect(await policyOf('/')).toBe(pageHeaderPolicy());
+    expect(await policyOf('/sw.js')).toBe(SCRIPT_HEADER_POLICY);
+    // A script the page imports needs none of its own: the page's policy governs it.
+    expect(await policyOf('/sw.js', 'script')).toBeUndefined();
   });
 });
