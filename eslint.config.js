@@ -30,6 +30,26 @@ const forbid = (folders, extra = []) => ({
 const ENGINE_LAYERS = ['hosts', 'worker', 'app'];
 const ENGINE_UI = { group: ['react', 'react-dom', 'zustand'], message: 'engine/ has no UI.' };
 
+/**
+ * The engine's rules for the files under `folder`. Its tests run the engine on a host's ports
+ * (the Node host's ffmpeg, ONNX runtime and files) as a host does, so they alone may import
+ * hosts/; every other rule holds for them as for the code they test.
+ */
+const engineRules = (folder, extra) => [
+  {
+    files: [`${folder}/**/*.ts`],
+    ignores: [`${folder}/**/*.test.ts`],
+    rules: forbid(ENGINE_LAYERS, extra),
+  },
+  {
+    files: [`${folder}/**/*.test.ts`],
+    rules: forbid(
+      ENGINE_LAYERS.filter((layer) => layer !== 'hosts'),
+      extra,
+    ),
+  },
+];
+
 /** The folders of src/engine/stages/, read from disk so that a new stage is covered at once. */
 const STAGES = readdirSync(new URL('src/engine/stages/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -79,43 +99,34 @@ export default tseslint.config(
       ],
     ),
   },
-  {
-    files: ['src/engine/**/*.ts'],
-    rules: forbid(ENGINE_LAYERS, [ENGINE_UI]),
-  },
+  ...engineRules('src/engine', [ENGINE_UI]),
   // A stage does not reach into another: stages talk through src/engine/streams/ and the
   // pipeline, which alone runs them in turn.
-  ...STAGES.map((stage) => {
+  ...STAGES.flatMap((stage) => {
     const others = STAGES.filter((other) => other !== stage);
-    return {
-      files: [`src/engine/stages/${stage}/**/*.ts`],
-      rules: forbid(ENGINE_LAYERS, [
-        ENGINE_UI,
-        {
-          group: others.flatMap((other) => [
-            `../${other}`,
-            `../${other}/**`,
-            `**/stages/${other}`,
-            `**/stages/${other}/**`,
-          ]),
-          message: `The ${stage} stage does not import another stage's code: stages talk through src/engine/streams/ and the pipeline.`,
-        },
-      ]),
-    };
+    return engineRules(`src/engine/stages/${stage}`, [
+      ENGINE_UI,
+      {
+        group: others.flatMap((other) => [
+          `../${other}`,
+          `../${other}/**`,
+          `**/stages/${other}`,
+          `**/stages/${other}/**`,
+        ]),
+        message: `The ${stage} stage does not import another stage's code: stages talk through src/engine/streams/ and the pipeline.`,
+      },
+    ]);
   }),
   // Live captions decide what to decode when, as the pipeline does for a file: they reach a stage
   // only through its index.ts, its public face, as the pipeline does.
-  {
-    files: ['src/engine/live/**/*.ts'],
-    rules: forbid(ENGINE_LAYERS, [
-      ENGINE_UI,
-      {
-        group: ['**/stages/*/**', '!**/stages/*/index'],
-        message:
-          "live/ reaches a stage only through its index.ts (the stage's public face), as the pipeline does.",
-      },
-    ]),
-  },
+  ...engineRules('src/engine/live', [
+    ENGINE_UI,
+    {
+      group: ['**/stages/*/**', '!**/stages/*/index'],
+      message:
+        "live/ reaches a stage only through its index.ts (the stage's public face), as the pipeline does.",
+    },
+  ]),
   {
     files: ['src/worker/**/*.ts'],
     rules: forbid(
@@ -151,7 +162,7 @@ export default tseslint.config(
     const other = side === 'jobs' ? 'server' : 'jobs';
     return {
       files: [`src/hosts/node/${side}/**/*.ts`],
-      ignores: ['src/hosts/node/**/*.test.ts', 'src/hosts/node/**/testing/**'],
+      ignores: ['src/hosts/node/**/*.test.ts'],
       rules: forbid(
         ['app'],
         [
@@ -168,4 +179,25 @@ export default tseslint.config(
       ),
     };
   }),
+  // Test support (fixtures, fake servers, receivers, process helpers) lives in tools/testing/ and
+  // the product never imports it, nor anything else of tools/: only tests do. A rule of its own
+  // name, so that it holds beside each layer's no-restricted-imports rather than replacing it.
+  {
+    files: ['src/**/*.{ts,tsx,mjs}'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/tools', '**/tools/**'],
+              message:
+                'Product code does not import tools/ (test support lives in tools/testing/, for tests only).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { requestWithDefaults } from '../../src/core/contract/request';
 import { runPipeline, warmUp } from '../../src/engine/pipeline';
-import { testEnginePorts } from '../../src/hosts/node/ffmpeg-fixtures';
+import { testEnginePorts } from '../testing/ffmpeg-fixtures';
 import { diskFile, type DiskFile } from '../../src/hosts/node/media-file';
 import { configureModelSource } from '../../src/hosts/node/transformers-setup';
 import { benchAudio, tokensPerStreamSecond } from './asr-audio';

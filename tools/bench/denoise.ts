@@ -291,7 +291,7 @@ if (models !== null) {
   // Whole-pipeline WER with and without noise reduction (needs a trained recogniser).
   const { runPipeline } = await import('../../src/engine/pipeline');
   const { nodeEnginePorts } = await import('../../src/hosts/node/engine-ports');
-  const { mediaRequest } = await import('../../src/hosts/node/ffmpeg-fixtures');
+  const { mediaRequest } = await import('../testing/ffmpeg-fixtures');
   const { diskFile } = await import('../../src/hosts/node/media-file');
   const { DEFAULT_WHISPER } = await import('../../src/core/model-catalog');
   const modelId = option('model') ?? DEFAULT_WHISPER;

@@ -7,9 +7,9 @@
  * up to a minute).
  * usage: tsx tools/bench/jobs.ts [--jobs 12] [--workers 1,2]
  */
-import { sharedMedia } from '../../src/hosts/node/ffmpeg-fixtures';
-import { finished } from '../../src/hosts/node/jobs/testing/job-client';
-import { startQueueCluster } from '../../src/hosts/node/jobs/testing/queue-cluster';
+import { sharedMedia } from '../testing/ffmpeg-fixtures';
+import { finished } from '../testing/jobs/job-client';
+import { startQueueCluster } from '../testing/jobs/queue-cluster';
 
 const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);

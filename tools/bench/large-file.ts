@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepareAudio } from '../../src/engine/pipeline';
-import { mediaRequest, testEnginePorts } from '../../src/hosts/node/ffmpeg-fixtures';
+import { mediaRequest, testEnginePorts } from '../testing/ffmpeg-fixtures';
 import { diskFile } from '../../src/hosts/node/media-file';
 import { CACHE, peakRssMb, sharedMedia } from './bench-media';
 

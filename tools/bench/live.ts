@@ -8,7 +8,7 @@
  * usage: npx tsx tools/bench/live.ts [--seconds 60 --long-minutes 10]
  */
 import { concat, silence } from '../testing/speech';
-import { feed, spokenPhrases, startLive } from '../../src/hosts/node/live-testing';
+import { feed, spokenPhrases, startLive } from '../testing/live-runs';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

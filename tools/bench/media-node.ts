@@ -5,7 +5,7 @@
  * usage: tsx tools/bench/media-node.ts [--seconds 3600] [--in-memory] [--mono]
  */
 import { prepareAudio } from '../../src/engine/pipeline';
-import { mediaRequest, testEnginePorts } from '../../src/hosts/node/ffmpeg-fixtures';
+import { mediaRequest, testEnginePorts } from '../testing/ffmpeg-fixtures';
 import { diskFile } from '../../src/hosts/node/media-file';
 import { longMonoMp3, longStereoMp3, peakRssMb } from './bench-media';
 import { writeBenchResult } from './bench-result';

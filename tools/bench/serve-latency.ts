@@ -17,9 +17,9 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS } from '../../src/core/contract/endpoints';
-import { sharedMedia } from '../../src/hosts/node/ffmpeg-fixtures';
-import { startServe } from '../../src/hosts/node/server/testing/serve-process';
-import { curl } from '../../src/hosts/node/server/testing/curl';
+import { sharedMedia } from '../testing/ffmpeg-fixtures';
+import { startServe } from '../testing/server/serve-process';
+import { curl } from '../testing/server/curl';
 
 const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);

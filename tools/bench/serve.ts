@@ -7,8 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { sharedMedia } from '../../src/hosts/node/ffmpeg-fixtures';
-import { startServe } from '../../src/hosts/node/server/testing/serve-process';
+import { sharedMedia } from '../testing/ffmpeg-fixtures';
+import { startServe } from '../testing/server/serve-process';
 import { writeBenchResult } from './bench-result';
 
 const option = (name: string) => {

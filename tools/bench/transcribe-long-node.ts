@@ -14,7 +14,7 @@
 import { resolve } from 'node:path';
 import { requestWithDefaults } from '../../src/core/contract/request';
 import { runPipeline, warmUp } from '../../src/engine/pipeline';
-import { testEnginePorts } from '../../src/hosts/node/ffmpeg-fixtures';
+import { testEnginePorts } from '../testing/ffmpeg-fixtures';
 import { diskFile, type DiskFile } from '../../src/hosts/node/media-file';
 import { forcedDecoding } from '../testing/forced-decoding';
 import {

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { nodeEnginePorts } from '../../src/hosts/node/engine-ports';
-import { REPO } from '../../src/hosts/node/ffmpeg-fixtures';
+import { REPO } from '../testing/ffmpeg-fixtures';
 import type {
   TranslationReply,
   TranslationResult,

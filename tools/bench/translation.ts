@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { TranscriptionResponse } from '../../src/core/contract/response';
-import { REPO } from '../../src/hosts/node/ffmpeg-fixtures';
+import { REPO } from '../testing/ffmpeg-fixtures';
 import { parallelRows, rowSequence, rowsText } from '../testing/parallel';
 import { scratchDir, spokenFile, type TestLanguage } from '../testing/speech';
 import { wordErrorRate } from '../testing/wer';

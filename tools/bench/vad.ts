@@ -23,11 +23,7 @@ import { speechRegions, type TimeSpan } from '../../src/core/audio/speech-region
 import type { TranscriptionResponse } from '../../src/core/contract/response';
 import { loadSileroVad } from '../../src/engine/models/silero-vad';
 import { main } from '../../src/hosts/node/cli';
-import {
-  TEST_VAD_MODEL_ID,
-  sharedMedia,
-  testModelFiles,
-} from '../../src/hosts/node/ffmpeg-fixtures';
+import { TEST_VAD_MODEL_ID, sharedMedia, testModelFiles } from '../testing/ffmpeg-fixtures';
 import { nodeOnnxRuntime } from '../../src/hosts/node/onnx-runtime';
 import { pcm16k } from '../testing/speech';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyCaptionUpdate, NO_CAPTIONS } from '../../src/core/live/captions';
 import { liveStopped, receiveLive } from '../../src/hosts/browser/live-handler';
-import { testEnginePorts } from '../../src/hosts/node/ffmpeg-fixtures';
-import { spokenPhrases } from '../../src/hosts/node/live-testing';
+import { testEnginePorts } from './ffmpeg-fixtures';
+import { spokenPhrases } from './live-runs';
 import type { FromWorker, ToWorker } from '../../src/worker/protocol';
 
 // The browser worker's live handler run on the Node host's engine with the test models (the

@@ -8,7 +8,7 @@ import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech'
 import { timedSpeech } from '../../../tools/testing/timed-speech';
 import { parseSubtitles } from '../../core/subtitles/parse';
 import { main } from './cli';
-import { REPO, TEST_WHISPER_ID } from './ffmpeg-fixtures';
+import { REPO, TEST_WHISPER_ID } from '../../../tools/testing/ffmpeg-fixtures';
 
 /**
  * `murmur align MEDIA TEXT`: the words of a text the user has, timed to the media, through the

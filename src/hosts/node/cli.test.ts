@@ -10,8 +10,8 @@ import type { ErrorBody } from '../../core/contract/errors';
 import type { TranscriptionResponse } from '../../core/contract/response';
 import type { WebhookPayload } from '../../core/webhook/payload';
 import { main } from './cli';
-import { REPO, TEST_WHISPER_ID } from './ffmpeg-fixtures';
-import { deadUrl, startReceiver } from './server/testing/receiver';
+import { REPO, TEST_WHISPER_ID } from '../../../tools/testing/ffmpeg-fixtures';
+import { deadUrl, startReceiver } from '../../../tools/testing/server/receiver';
 import { verifyWebhook } from './webhook-signature';
 
 const jfk = fileURLToPath(new URL('../../../../shared/media/speech/jfk.wav', import.meta.url));

@@ -26,9 +26,9 @@ import {
 } from '../../../tools/testing/diarization-cli';
 import { scratchDir } from '../../../tools/testing/speech';
 import { ENDPOINTS } from '../../core/contract/endpoints';
-import { REPO, sharedMedia } from './ffmpeg-fixtures';
-import { curl } from './server/testing/curl';
-import { startServe } from './server/testing/serve-process';
+import { REPO, sharedMedia } from '../../../tools/testing/ffmpeg-fixtures';
+import { curl } from '../../../tools/testing/server/curl';
+import { startServe } from '../../../tools/testing/server/serve-process';
 
 const MODELS = { models: join(REPO, '.models'), ...TEST_DIARIZATION_MODELS };
 const COLLAR = 0.25;

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionResponse } from '../../core/contract/response';
 import { clockTime } from '../../core/document/transcript-document';
 import { main } from './cli';
-import { REPO, TEST_WHISPER_ID } from './ffmpeg-fixtures';
+import { REPO, TEST_WHISPER_ID } from '../../../tools/testing/ffmpeg-fixtures';
 
 const jfk = fileURLToPath(new URL('../../../../shared/media/speech/jfk.wav', import.meta.url));
 

@@ -14,11 +14,11 @@ import {
   sharedMedia,
   testEnginePorts,
   testModelFiles,
-} from './ffmpeg-fixtures';
+} from '../../../tools/testing/ffmpeg-fixtures';
 import { RUNS_PER_CORE } from '../../engine/ffmpeg-core-facts';
 import { nodeFfmpeg } from './ffmpeg-core';
 import { diskFile } from './media-file';
-import { mp3UnderstatingLength, wavHeader } from './server/testing/hostile-media';
+import { mp3UnderstatingLength, wavHeader } from '../../../tools/testing/server/hostile-media';
 
 const ports: EnginePorts = testEnginePorts();
 type PrepareOptions = Parameters<typeof prepareAudio>[2];

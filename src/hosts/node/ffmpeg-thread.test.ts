@@ -1,7 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../core/contract/errors';
 import { prepareAudio } from '../../engine/pipeline';
-import { FixtureDir, mediaRequest, sharedMedia, testEnginePorts } from './ffmpeg-fixtures';
+import {
+  FixtureDir,
+  mediaRequest,
+  sharedMedia,
+  testEnginePorts,
+} from '../../../tools/testing/ffmpeg-fixtures';
 import { threadFfmpeg } from './ffmpeg-thread';
 import { diskFile } from './media-file';
 

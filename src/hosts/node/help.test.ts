@@ -8,7 +8,7 @@ import { HELP_WIDTH } from './help-layout';
 
 /** Each help as it is meant to read, kept beside the tests: a change to one shows in review. */
 const expected = (name: string) =>
-  readFileSync(new URL(`./testing/help/${name}.txt`, import.meta.url), 'utf8');
+  readFileSync(new URL(`../../../tools/testing/help/${name}.txt`, import.meta.url), 'utf8');
 
 async function run(...argv: string[]) {
   let stdout = '';

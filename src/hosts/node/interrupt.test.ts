@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../core/contract/errors';
 import { scratchDir } from '../../../tools/testing/speech';
-import { REPO, TEST_WHISPER_ID } from './ffmpeg-fixtures';
+import { REPO, TEST_WHISPER_ID } from '../../../tools/testing/ffmpeg-fixtures';
 
 /**
  * Ctrl-C wins whenever it comes until the result is written: at each point of a run (while

@@ -4,10 +4,10 @@ import type { DeliveryEvent } from '../../core/webhook/delivery';
 import type { WebhookPayload } from '../../core/webhook/payload';
 import { runJob, type JobHost } from '../../engine/job/job';
 import type { EnginePorts } from '../../engine/ports';
-import { sharedMedia, testEnginePorts } from './ffmpeg-fixtures';
+import { sharedMedia, testEnginePorts } from '../../../tools/testing/ffmpeg-fixtures';
 import { diskFile, type DiskFile } from './media-file';
 import { nodeDeliveryFetch } from './webhook-fetch';
-import { startReceiver } from './server/testing/receiver';
+import { startReceiver } from '../../../tools/testing/server/receiver';
 
 const jfkPath = sharedMedia('speech/jfk.wav');
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { concat } from '../../../tools/testing/speech';
-import { feed, spokenPhrases, startLive } from './live-testing';
+import { feed, spokenPhrases, startLive } from '../../../tools/testing/live-runs';
 
 it('a long session holds seconds of audio and settles every phrase', async () => {
   // Ten phrases (more than the repeat guard remembers), each with 0.8 s of silence on both

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { musicBed, pinkNoise } from '../../../tools/testing/music';
 import { concat, silence } from '../../../tools/testing/speech';
 import { normaliseWords, wordErrorRate } from '../../../tools/testing/wer';
-import { feed, fileTranscripts, spokenPhrases, startLive } from './live-testing';
+import { feed, fileTranscripts, spokenPhrases, startLive } from '../../../tools/testing/live-runs';
 
 const text = (lines: readonly { text: string }[]) => lines.map((l) => l.text).join(' ');
 

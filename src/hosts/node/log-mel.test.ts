@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { WhisperFeatureExtractor } from '@huggingface/transformers';
 import { describe, expect, it } from 'vitest';
 import { logMel, logMelPlan } from '../../core/audio/log-mel';
-import { REPO, SHARED, sharedMedia } from './ffmpeg-fixtures';
+import { REPO, SHARED, sharedMedia } from '../../../tools/testing/ffmpeg-fixtures';
 
 function decode(path: string): Float32Array {
   const raw = execFileSync('ffmpeg', [

@@ -10,7 +10,7 @@ import {
   type UnreliableHost,
 } from '../../../tools/testing/unreliable-model-host';
 import { main } from './cli';
-import { REPO, TEST_WHISPER_ID } from './ffmpeg-fixtures';
+import { REPO, TEST_WHISPER_ID } from '../../../tools/testing/ffmpeg-fixtures';
 import { downloadModelFile } from '../../engine/models/model-download';
 import { nodePartStore } from './model-parts';
 import { nodeDownloadPorts } from './transformers-setup';

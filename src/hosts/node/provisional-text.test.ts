@@ -10,7 +10,7 @@ import type { LanguageBehaviour } from '../../core/contract/request';
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
 import { runPipeline } from '../../engine/pipeline';
 import { conversation, writeConversationWav } from '../../../tools/testing/conversation';
-import { FixtureDir, mediaRequest, testEnginePorts } from './ffmpeg-fixtures';
+import { FixtureDir, mediaRequest, testEnginePorts } from '../../../tools/testing/ffmpeg-fixtures';
 
 const fixtures = new FixtureDir();
 afterAll(() => fixtures.remove());

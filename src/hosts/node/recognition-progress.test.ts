@@ -4,7 +4,7 @@ import { prepareAudio } from '../../engine/pipeline';
 import { DEFAULT_RECOGNITION_SETTINGS } from '../../engine/stage-settings';
 import { run as recognise } from '../../engine/stages/recognition';
 import { completeChannel } from '../../engine/streams/growing-channel';
-import { mediaRequest, testEnginePorts } from './ffmpeg-fixtures';
+import { mediaRequest, testEnginePorts } from '../../../tools/testing/ffmpeg-fixtures';
 import { diskFile } from './media-file';
 
 describe('the recognition stage reports itself', () => {

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { testEnginePorts } from './ffmpeg-fixtures';
+import { testEnginePorts } from '../../../tools/testing/ffmpeg-fixtures';
 
 /** The threads of this process now (Linux: one entry per thread in /proc/self/task). */
 const threadCount = () => readdirSync('/proc/self/task').length;

@@ -8,7 +8,11 @@ import {
   VAD_WINDOW,
   type StreamLayout,
 } from '../../engine/models/silero-vad';
-import { sharedMedia, testModelFiles, TEST_VAD_MODEL_ID } from './ffmpeg-fixtures';
+import {
+  sharedMedia,
+  testModelFiles,
+  TEST_VAD_MODEL_ID,
+} from '../../../tools/testing/ffmpeg-fixtures';
 import { nodeOnnxRuntime } from './onnx-runtime';
 
 const onnx = nodeOnnxRuntime();

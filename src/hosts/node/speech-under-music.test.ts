@@ -5,7 +5,7 @@ import { comparedWords, phraseLoopCut } from '../../core/decoding/repetition';
 import { alternating, musicAlone, noiseAlone } from '../../../tools/testing/music-set';
 import { scratchDir } from '../../../tools/testing/speech';
 import { writeWav } from '../../../tools/testing/wav';
-import { sharedMedia } from './ffmpeg-fixtures';
+import { sharedMedia } from '../../../tools/testing/ffmpeg-fixtures';
 import { main } from './cli';
 
 /**

@@ -21,8 +21,8 @@ import {
   writeConversationWav,
 } from '../../../tools/testing/conversation';
 import { TEST_DIARIZATION_MODELS } from '../../../tools/testing/diarization-cli';
-import { FixtureDir, mediaRequest, testEnginePorts } from './ffmpeg-fixtures';
-import { mp3UnderstatingLength } from './server/testing/hostile-media';
+import { FixtureDir, mediaRequest, testEnginePorts } from '../../../tools/testing/ffmpeg-fixtures';
+import { mp3UnderstatingLength } from '../../../tools/testing/server/hostile-media';
 import { nodeSpillFiles } from './spill-file';
 
 const fixtures = new FixtureDir();

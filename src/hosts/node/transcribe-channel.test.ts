@@ -17,7 +17,7 @@ import {
   testEnginePorts,
   testModelFiles,
   TEST_VAD_MODEL_ID,
-} from './ffmpeg-fixtures';
+} from '../../../tools/testing/ffmpeg-fixtures';
 import { diskFile } from './media-file';
 import { nodeOnnxRuntime } from './onnx-runtime';
 

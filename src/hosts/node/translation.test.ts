@@ -12,9 +12,9 @@ import {
 import { scratchDir, spokenFile } from '../../../tools/testing/speech';
 import { wordErrorRate } from '../../../tools/testing/wer';
 import { main } from './cli';
-import { curl } from './server/testing/curl';
-import { startServe } from './server/testing/serve-process';
-import { REPO, TEST_WHISPER_ID } from './ffmpeg-fixtures';
+import { curl } from '../../../tools/testing/server/curl';
+import { startServe } from '../../../tools/testing/server/serve-process';
+import { REPO, TEST_WHISPER_ID } from '../../../tools/testing/ffmpeg-fixtures';
 
 const TEST_TRANSLATION_ID = 'murmur-test/m2m100-synth';
 const models = [

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { deliverWebhook } from '../../core/webhook/delivery';
-import { startReceiver } from './server/testing/receiver';
+import { startReceiver } from '../../../tools/testing/server/receiver';
 import { nodeDeliveryFetch } from './webhook-fetch';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;

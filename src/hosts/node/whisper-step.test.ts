@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pcm16k, sentence, speak, scratchDir } from '../../../tools/testing/speech';
 import { configureModelSource } from './transformers-setup';
-import { testEnginePorts } from './ffmpeg-fixtures';
+import { testEnginePorts } from '../../../tools/testing/ffmpeg-fixtures';
 
 /**
  * The engine runs the decoder session itself (fetching only what its loop reads) instead of

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { LanguageCode } from '../../../src/core/contract/languages';
 import { requestWithDefaults } from '../../../src/core/contract/request';
 import { runPipeline } from '../../../src/engine/pipeline';
-import { testEnginePorts } from '../../../src/hosts/node/ffmpeg-fixtures';
+import { testEnginePorts } from '../../testing/ffmpeg-fixtures';
 import { diskFile, type DiskFile } from '../../../src/hosts/node/media-file';
 
 const [root, modelId, listPath, outPath] = process.argv.slice(2) as [

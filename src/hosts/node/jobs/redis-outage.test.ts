@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedMedia } from '../ffmpeg-fixtures';
-import { finished } from './testing/job-client';
-import { startQueueCluster } from './testing/queue-cluster';
+import { sharedMedia } from '../../../../tools/testing/ffmpeg-fixtures';
+import { finished } from '../../../../tools/testing/jobs/job-client';
+import { startQueueCluster } from '../../../../tools/testing/jobs/queue-cluster';
 
 const jfk = sharedMedia('speech/jfk.wav');
 const short = sharedMedia('speech/LDC93S1.wav');

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedMedia } from '../ffmpeg-fixtures';
-import { curl } from '../server/testing/curl';
-import { startReceiver } from '../server/testing/receiver';
+import { sharedMedia } from '../../../../tools/testing/ffmpeg-fixtures';
+import { curl } from '../../../../tools/testing/server/curl';
+import { startReceiver } from '../../../../tools/testing/server/receiver';
 import { verifyWebhook } from '../webhook-signature';
-import { finished } from './testing/job-client';
-import { startQueueCluster } from './testing/queue-cluster';
+import { finished } from '../../../../tools/testing/jobs/job-client';
+import { startQueueCluster } from '../../../../tools/testing/jobs/queue-cluster';
 
 const jfk = sharedMedia('speech/jfk.wav');
 const short = sharedMedia('speech/LDC93S1.wav');

@@ -4,11 +4,11 @@ import { ENDPOINTS } from '../../../core/contract/endpoints';
 import type { ErrorBody } from '../../../core/contract/errors';
 import type { TranscriptionResponse } from '../../../core/contract/response';
 import type { WebhookPayload } from '../../../core/webhook/payload';
-import { sharedMedia } from '../ffmpeg-fixtures';
-import { curl, type CurlAnswer } from '../server/testing/curl';
-import { startReceiver } from '../server/testing/receiver';
+import { sharedMedia } from '../../../../tools/testing/ffmpeg-fixtures';
+import { curl, type CurlAnswer } from '../../../../tools/testing/server/curl';
+import { startReceiver } from '../../../../tools/testing/server/receiver';
 import { QUEUE_NAME } from './redis-names';
-import { startQueueCluster } from './testing/queue-cluster';
+import { startQueueCluster } from '../../../../tools/testing/jobs/queue-cluster';
 
 const jfk = sharedMedia('speech/jfk.wav');
 const short = sharedMedia('speech/LDC93S1.wav');

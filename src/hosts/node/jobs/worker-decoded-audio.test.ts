@@ -3,10 +3,10 @@ import { ENDPOINTS } from '../../../core/contract/endpoints';
 import type { TranscriptionResponse } from '../../../core/contract/response';
 import { DEFAULT_MEDIA_SETTINGS } from '../../../engine/stage-settings';
 import { BLOCK_SAMPLES } from '../../../engine/streams/spilled-channels';
-import { FixtureDir } from '../ffmpeg-fixtures';
-import { curl } from '../server/testing/curl';
-import { mp3UnderstatingLength } from '../server/testing/hostile-media';
-import { startQueueCluster } from './testing/queue-cluster';
+import { FixtureDir } from '../../../../tools/testing/ffmpeg-fixtures';
+import { curl } from '../../../../tools/testing/server/curl';
+import { mp3UnderstatingLength } from '../../../../tools/testing/server/hostile-media';
+import { startQueueCluster } from '../../../../tools/testing/jobs/queue-cluster';
 
 /** One series of a `/metrics` scrape, as a number (NaN where it is absent). */
 async function metric(url: string, series: string): Promise<number> {

@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TranscriptionResponse } from '../../../core/contract/response';
 import type { PipelineRunner } from '../../../engine/job/job';
-import { sharedMedia } from '../ffmpeg-fixtures';
+import { sharedMedia } from '../../../../tools/testing/ffmpeg-fixtures';
 import type { JobSettings } from '../job-runtime/job-host';
 import { keepEnd, keptEnd } from './job-end-file';
 import type { JobEnd, QueuedJob } from '../job-runtime/job-queue';

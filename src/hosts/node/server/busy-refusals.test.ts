@@ -2,9 +2,13 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../core/contract/endpoints';
 import type { ErrorBody } from '../../../core/contract/errors';
-import { FixtureDir, sharedMedia } from '../ffmpeg-fixtures';
-import { rawExchange, uploadHead, type RawAnswer } from './testing/raw-socket';
-import { startServe, type ServeProcess } from './testing/serve-process';
+import { FixtureDir, sharedMedia } from '../../../../tools/testing/ffmpeg-fixtures';
+import {
+  rawExchange,
+  uploadHead,
+  type RawAnswer,
+} from '../../../../tools/testing/server/raw-socket';
+import { startServe, type ServeProcess } from '../../../../tools/testing/server/serve-process';
 
 const AUDIO: string = ENDPOINTS.audio.path;
 const KEY = 'busy-key';

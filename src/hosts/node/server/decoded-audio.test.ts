@@ -3,10 +3,10 @@ import { ENDPOINTS } from '../../../core/contract/endpoints';
 import type { TranscriptionResponse } from '../../../core/contract/response';
 import { DEFAULT_MEDIA_SETTINGS } from '../../../engine/stage-settings';
 import { BLOCK_SAMPLES } from '../../../engine/streams/spilled-channels';
-import { FixtureDir } from '../ffmpeg-fixtures';
-import { curl } from './testing/curl';
-import { mp3UnderstatingLength } from './testing/hostile-media';
-import { startServe, type ServeProcess } from './testing/serve-process';
+import { FixtureDir } from '../../../../tools/testing/ffmpeg-fixtures';
+import { curl } from '../../../../tools/testing/server/curl';
+import { mp3UnderstatingLength } from '../../../../tools/testing/server/hostile-media';
+import { startServe, type ServeProcess } from '../../../../tools/testing/server/serve-process';
 
 const AUDIO: string = ENDPOINTS.audio.path;
 

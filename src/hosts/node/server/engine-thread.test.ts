@@ -11,7 +11,7 @@ import {
   TEST_VAD_MODEL_ID,
   TEST_WHISPER_ID,
   testEnginePorts,
-} from '../ffmpeg-fixtures';
+} from '../../../../tools/testing/ffmpeg-fixtures';
 import type { DiskFile } from '../media-file';
 import { EngineThread } from './engine-thread';
 
@@ -20,7 +20,10 @@ const SETTINGS = {
   model: TEST_WHISPER_ID,
   vadModel: TEST_VAD_MODEL_ID,
 };
-const MISBEHAVING = new URL('./testing/misbehaving-engine-thread.mjs', import.meta.url);
+const MISBEHAVING = new URL(
+  '../../../../tools/testing/server/misbehaving-engine-thread.mjs',
+  import.meta.url,
+);
 const fixtures = new FixtureDir();
 afterAll(() => fixtures.remove());
 

@@ -4,12 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../core/contract/endpoints';
 import { toServiceError, type ErrorBody } from '../../../core/contract/errors';
 import { prepareAudio } from '../../../engine/pipeline';
-import { FixtureDir, mediaRequest, testEnginePorts } from '../ffmpeg-fixtures';
-import { curl } from './testing/curl';
-import { flacClaiming, mp3UnderstatingLength, wavHeader } from './testing/hostile-media';
-import { startMediaHost } from './testing/media-host';
-import { rawExchange, uploadHead } from './testing/raw-socket';
-import { startServe, type ServeProcess } from './testing/serve-process';
+import {
+  FixtureDir,
+  mediaRequest,
+  testEnginePorts,
+} from '../../../../tools/testing/ffmpeg-fixtures';
+import { curl } from '../../../../tools/testing/server/curl';
+import {
+  flacClaiming,
+  mp3UnderstatingLength,
+  wavHeader,
+} from '../../../../tools/testing/server/hostile-media';
+import { startMediaHost } from '../../../../tools/testing/server/media-host';
+import { rawExchange, uploadHead } from '../../../../tools/testing/server/raw-socket';
+import { startServe, type ServeProcess } from '../../../../tools/testing/server/serve-process';
 
 const AUDIO: string = ENDPOINTS.audio.path;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

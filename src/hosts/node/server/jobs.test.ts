@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../core/contract/errors';
-import { FixtureDir, sharedMedia } from '../ffmpeg-fixtures';
+import { FixtureDir, sharedMedia } from '../../../../tools/testing/ffmpeg-fixtures';
 import type { JobWebhookPayload } from '../job-runtime/job-webhook';
-import { finished, jobClient, stageStoryProblems } from '../jobs/testing/job-client';
+import { finished, jobClient, stageStoryProblems } from '../../../../tools/testing/jobs/job-client';
 import { verifyWebhook } from '../webhook-signature';
-import { curl } from './testing/curl';
-import { startReceiver } from './testing/receiver';
-import { startServe, type ServeProcess } from './testing/serve-process';
+import { curl } from '../../../../tools/testing/server/curl';
+import { startReceiver } from '../../../../tools/testing/server/receiver';
+import { startServe, type ServeProcess } from '../../../../tools/testing/server/serve-process';
 
 const KEY = 'jobs-key';
 const jfk = sharedMedia('speech/jfk.wav');

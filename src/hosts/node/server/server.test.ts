@@ -6,10 +6,10 @@ import { FIELD_SPECS } from '../../../core/contract/fields';
 import { parseRequest } from '../../../core/contract/parse-request';
 import type { TranscriptionResponse } from '../../../core/contract/response';
 import type { WebhookPayload } from '../../../core/webhook/payload';
-import { FixtureDir, sharedMedia } from '../ffmpeg-fixtures';
-import { curl, type CurlAnswer } from './testing/curl';
-import { deadUrl, startReceiver } from './testing/receiver';
-import { startServe, type ServeProcess } from './testing/serve-process';
+import { FixtureDir, sharedMedia } from '../../../../tools/testing/ffmpeg-fixtures';
+import { curl, type CurlAnswer } from '../../../../tools/testing/server/curl';
+import { deadUrl, startReceiver } from '../../../../tools/testing/server/receiver';
+import { startServe, type ServeProcess } from '../../../../tools/testing/server/serve-process';
 
 const KEY = 'test-key-1';
 const jfk = sharedMedia('speech/jfk.wav');

@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../core/contract/endpoints';
 import type { ErrorBody } from '../../../core/contract/errors';
 import type { TranscriptionResponse } from '../../../core/contract/response';
-import { sharedMedia } from '../ffmpeg-fixtures';
-import { curl } from './testing/curl';
-import { rawExchange, uploadHead, type RawAnswer } from './testing/raw-socket';
-import { startServe, type ServeProcess } from './testing/serve-process';
+import { sharedMedia } from '../../../../tools/testing/ffmpeg-fixtures';
+import { curl } from '../../../../tools/testing/server/curl';
+import {
+  rawExchange,
+  uploadHead,
+  type RawAnswer,
+} from '../../../../tools/testing/server/raw-socket';
+import { startServe, type ServeProcess } from '../../../../tools/testing/server/serve-process';
 
 const AUDIO: string = ENDPOINTS.audio.path;
 const jfk = sharedMedia('speech/jfk.wav');

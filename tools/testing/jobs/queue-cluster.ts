@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServe, type ServeProcess } from '../../server/testing/serve-process';
+import { startServe, type ServeProcess } from '../server/serve-process';
 import { jobClient } from './job-client';
 import { startRedis } from './redis-process';
 import { startWorker, type WorkerProcess } from './worker-process';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { FixtureDir } from '../../ffmpeg-fixtures';
+import type { FixtureDir } from '../ffmpeg-fixtures';
 
 /**
  * A FLAC of two seconds of silence whose STREAMINFO claims `hours` hours: what ffprobe reads as

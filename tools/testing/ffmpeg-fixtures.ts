@@ -10,13 +10,13 @@ import {
   requestWithDefaults,
   type MediaFile,
   type TranscriptionRequest,
-} from '../../core/contract/request';
-import type { EnginePorts, ModelFiles } from '../../engine/ports';
-import { nodeEnginePorts, type NodeEngineSettings } from './engine-ports';
-import { diskFile, type DiskFile } from './media-file';
-import { nodeModelFiles } from './model-files';
+} from '../../src/core/contract/request';
+import type { EnginePorts, ModelFiles } from '../../src/engine/ports';
+import { nodeEnginePorts, type NodeEngineSettings } from '../../src/hosts/node/engine-ports';
+import { diskFile, type DiskFile } from '../../src/hosts/node/media-file';
+import { nodeModelFiles } from '../../src/hosts/node/model-files';
 
-export const REPO = resolve(import.meta.dirname, '..', '..', '..');
+export const REPO = resolve(import.meta.dirname, '..', '..');
 export const SHARED = resolve(process.env.MURMUR_SHARED ?? join(REPO, '..', 'shared'));
 export const sharedMedia = (path: string) => join(SHARED, 'media', path);
 

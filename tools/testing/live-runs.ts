@@ -3,23 +3,19 @@
  * chunks: what the live tests and the live benchmark share.
  */
 import { join } from 'node:path';
+import { concat, pcm16k, scratchDir, sentence, silence, spokenFile } from './speech';
+import { writeWav } from './wav';
+import type { CaptionLine, CaptionUpdate } from '../../src/core/live/captions';
+import { prepareAudio } from '../../src/engine/pipeline';
 import {
-  concat,
-  pcm16k,
-  scratchDir,
-  sentence,
-  silence,
-  spokenFile,
-} from '../../../tools/testing/speech';
-import { writeWav } from '../../../tools/testing/wav';
-import type { CaptionLine, CaptionUpdate } from '../../core/live/captions';
-import { prepareAudio } from '../../engine/pipeline';
-import { LiveTranscriber, type LiveTranscriptionOptions } from '../../engine/live/live-transcriber';
-import type { EnginePorts } from '../../engine/ports';
-import { DEFAULT_RECOGNITION_SETTINGS } from '../../engine/stage-settings';
-import { transcribeChannel } from '../../engine/stages/recognition/transcribe-channel';
+  LiveTranscriber,
+  type LiveTranscriptionOptions,
+} from '../../src/engine/live/live-transcriber';
+import type { EnginePorts } from '../../src/engine/ports';
+import { DEFAULT_RECOGNITION_SETTINGS } from '../../src/engine/stage-settings';
+import { transcribeChannel } from '../../src/engine/stages/recognition/transcribe-channel';
 import { mediaRequest, testEnginePorts } from './ffmpeg-fixtures';
-import { diskFile } from './media-file';
+import { diskFile } from '../../src/hosts/node/media-file';
 
 /** Phrases of generated English speech, each with `pause` seconds of silence on both sides. */
 export function spokenPhrases(

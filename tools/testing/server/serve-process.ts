@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { REPO, TEST_WHISPER_ID } from '../../ffmpeg-fixtures';
+import { REPO, TEST_WHISPER_ID } from '../ffmpeg-fixtures';
 
 /** `murmur serve` run as its own process on the test models, as an operator would start it. */
 export interface ServeProcess {
