@@ -3,7 +3,6 @@ import type { MediaFile, TranscriptionRequest } from '../../../core/contract/req
 import type { TranscriptionResponse } from '../../../core/contract/response';
 import type { PipelineRunner } from '../../../engine/job/job';
 import type { PipelineOptions } from '../../../engine/pipeline';
-import type { DecodedAudioHeld } from '../../../engine/streams/decoded-media';
 import { fromWireError, toWireError } from '../../../worker/envelope';
 import type { DiskFile } from '../media-file';
 import type {
@@ -12,6 +11,7 @@ import type {
   EngineThreadReply,
   ThreadEngineSettings,
 } from './engine-thread-protocol';
+import { ThreadRuns } from './engine-thread-runs';
 
 const WORKER = new URL('./engine-thread-worker.mjs', import.meta.url);
 
@@ -29,23 +29,10 @@ const CANCEL_GRACE_MS = 2000;
  */
 const RETIRE_LIMIT_MS = 60_000;
 
-interface Run {
-  options: PipelineOptions;
-  /** Answered already (cancelled and not stopped in time): its events go nowhere. */
-  abandoned?: boolean;
-  /** What the run's decoded audio was last told to hold. */
-  held?: DecodedAudioHeld;
-  resolve: (response: TranscriptionResponse) => void;
-  reject: (error: Error) => void;
-}
-
 interface Thread {
   worker: Worker;
   ready: Promise<void>;
-  /** The runs sent to this thread and not yet ended (one at a time, as the slot sends them). */
-  runs: Map<number, Run>;
-  /** Resolves once no run is under way. */
-  drained(): Promise<void>;
+  runs: ThreadRuns;
 }
 
 export interface EngineThreadOptions {
@@ -141,7 +128,7 @@ export class EngineThread implements PipelineRunner {
         signal?.removeEventListener('abort', onAbort);
         if (thread.runs.size === 0) thread.worker.unref();
       };
-      thread.runs.set(id, {
+      thread.runs.add(id, {
         options,
         resolve: (response) => {
           settle();
@@ -176,7 +163,7 @@ export class EngineThread implements PipelineRunner {
     if (thread.runs.size > 0) {
       thread.worker.ref();
       await Promise.race([
-        thread.drained(),
+        thread.runs.drained(),
         new Promise((resolve) => setTimeout(resolve, this.retireLimitMs).unref()),
       ]);
     }
@@ -200,15 +187,8 @@ export class EngineThread implements PipelineRunner {
     });
     // Nobody may be waiting yet: a failure to load is told to whoever waits later.
     ready.catch(() => undefined);
-    const runs = new Map<number, Run>();
-    const waiters: (() => void)[] = [];
-    const drained = () =>
-      runs.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
-    const settled = (id: number) => {
-      runs.delete(id);
-      if (runs.size === 0) for (const resolve of waiters.splice(0)) resolve();
-    };
-    const thread: Thread = { worker, ready, runs, drained };
+    const runs = new ThreadRuns();
+    const thread: Thread = { worker, ready, runs };
     worker.on('message', (reply: EngineThreadReply) => {
       if (reply.id === 0) {
         if (reply.type === 'ready') {
@@ -217,51 +197,14 @@ export class EngineThread implements PipelineRunner {
         } else if (reply.type === 'error') failed(fromWireError(reply.data));
         return;
       }
-      const run = runs.get(reply.id);
-      if (run === undefined) return;
-      // What an abandoned run holds is still held, on its thread, until the run stops.
-      const told =
-        reply.type === 'result' || reply.type === 'error' || reply.type === 'decoded-audio';
-      if (run.abandoned && !told) return;
-      switch (reply.type) {
-        case 'progress':
-          run.options.onProgress?.(reply.data.stage, reply.data.fraction, reply.data.detail);
-          return;
-        case 'segment':
-          run.options.onSegment?.(reply.data);
-          return;
-        case 'turns':
-          run.options.onSpeakerTurns?.(reply.data);
-          return;
-        case 'decoded-audio':
-          run.held = reply.data;
-          run.options.onDecodedAudio?.(reply.data);
-          return;
-        case 'result':
-          settled(reply.id);
-          run.resolve(reply.data);
-          return;
-        case 'error':
-          settled(reply.id);
-          run.reject(fromWireError(reply.data));
-          return;
-      }
+      runs.deliver(reply);
     });
     let ended: Error | null = null;
     const fail = (error: Error) => {
       ended ??= error;
       if (this.thread === thread) this.thread = null;
       failed(ended);
-      const left = [...runs.values()];
-      runs.clear();
-      for (const resolve of waiters.splice(0)) resolve();
-      for (const run of left) {
-        // The thread's memory went with it.
-        if (run.held && run.held.bytes > 0) {
-          run.options.onDecodedAudio?.({ bytes: 0, peakBytes: run.held.peakBytes });
-        }
-        run.reject(ended);
-      }
+      runs.failAll(ended);
     };
     worker.on('error', (error) =>
       fail(new Error(`The transcription thread failed: ${error.message}`)),
