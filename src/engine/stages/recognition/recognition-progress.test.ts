@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech';
-import { prepareAudio } from '../../engine/pipeline';
-import { DEFAULT_RECOGNITION_SETTINGS } from '../../engine/stage-settings';
-import { run as recognise } from '../../engine/stages/recognition';
-import { completeChannel } from '../../engine/streams/growing-channel';
-import { mediaRequest, testEnginePorts } from '../../../tools/testing/ffmpeg-fixtures';
-import { diskFile } from './media-file';
+import { scratchDir, sentence, spokenFile } from '../../../../tools/testing/speech';
+import { prepareAudio } from '../../pipeline';
+import { DEFAULT_RECOGNITION_SETTINGS } from '../../stage-settings';
+import { run as recognise } from '.';
+import { completeChannel } from '../../streams/growing-channel';
+import { mediaRequest, testEnginePorts } from '../../../../tools/testing/ffmpeg-fixtures';
+import { diskFile } from '../../../hosts/node/media-file';
 
 describe('the recognition stage reports itself', () => {
   it('from the start of its first window, before that window shows any text', async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WhisperFeatureExtractor } from '@huggingface/transformers';
 import { describe, expect, it } from 'vitest';
-import { logMel, logMelPlan } from '../../core/audio/log-mel';
+import { logMel, logMelPlan } from './log-mel';
 import { REPO, SHARED, sharedMedia } from '../../../tools/testing/ffmpeg-fixtures';
 
 function decode(path: string): Float32Array {

@@ -5,12 +5,12 @@
  * the segments after those posted will say, and is withdrawn in the end.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProvisionalSegment } from '../../core/assemble/provisional-segment';
-import type { LanguageBehaviour } from '../../core/contract/request';
-import type { Segment, TranscriptionResponse } from '../../core/contract/response';
-import { runPipeline } from '../../engine/pipeline';
-import { conversation, writeConversationWav } from '../../../tools/testing/conversation';
-import { FixtureDir, mediaRequest, testEnginePorts } from '../../../tools/testing/ffmpeg-fixtures';
+import type { ProvisionalSegment } from '../core/assemble/provisional-segment';
+import type { LanguageBehaviour } from '../core/contract/request';
+import type { Segment, TranscriptionResponse } from '../core/contract/response';
+import { runPipeline } from './pipeline';
+import { conversation, writeConversationWav } from '../../tools/testing/conversation';
+import { FixtureDir, mediaRequest, testEnginePorts } from '../../tools/testing/ffmpeg-fixtures';
 
 const fixtures = new FixtureDir();
 afterAll(() => fixtures.remove());

@@ -1,10 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionResponse } from '../../core/contract/response';
-import { scratchDir, sentence, spokenFile, type TestLanguage } from '../../../tools/testing/speech';
-import { wordErrorRate } from '../../../tools/testing/wer';
-import { main } from './cli';
+import type { TranscriptionResponse } from '../../../core/contract/response';
+import {
+  scratchDir,
+  sentence,
+  spokenFile,
+  type TestLanguage,
+} from '../../../../tools/testing/speech';
+import { wordErrorRate } from '../../../../tools/testing/wer';
+import { main } from '../../../hosts/node/cli';
+import { REPO } from '../../../../tools/testing/ffmpeg-fixtures';
 
 /**
  * Recognition through the CLI's whole pipeline (ffmpeg decoding, Silero VAD, the engine's
@@ -13,7 +19,7 @@ import { main } from './cli';
  * returns, the language decisions, and word accuracy within the 15% asked of the pipeline
  * (the test model's measured error: tools/models/MODEL_CARD.md).
  */
-const MODELS = join(import.meta.dirname, '..', '..', '..', '.models');
+const MODELS = join(REPO, '.models');
 const MODEL = 'murmur-test/whisper-synth';
 let dir = '';
 

@@ -2,18 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { compactPcm } from '../../core/audio/pcm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { speechRegions } from '../../core/audio/speech-regions';
-import {
-  DEFAULT_LAYOUT,
-  loadSileroVad,
-  VAD_WINDOW,
-  type StreamLayout,
-} from '../../engine/models/silero-vad';
+import { DEFAULT_LAYOUT, loadSileroVad, VAD_WINDOW, type StreamLayout } from './silero-vad';
 import {
   sharedMedia,
   testModelFiles,
   TEST_VAD_MODEL_ID,
 } from '../../../tools/testing/ffmpeg-fixtures';
-import { nodeOnnxRuntime } from './onnx-runtime';
+import { nodeOnnxRuntime } from '../../hosts/node/onnx-runtime';
 
 const onnx = nodeOnnxRuntime();
 const models = testModelFiles();

@@ -7,14 +7,14 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TranscriptionResponse } from '../../core/contract/response';
-import type { SpillPort } from '../../engine/ports';
+import type { SpillPort } from '../ports';
 import { isStoredPcm } from '../../core/audio/pcm';
-import { runPipeline } from '../../engine/pipeline';
-import { stageContexts } from '../../engine/stage-context';
-import { DEFAULT_MEDIA_SETTINGS } from '../../engine/stage-settings';
-import { BLOCK_SAMPLES } from '../../engine/streams/spilled-channels';
-import * as media from '../../engine/stages/media';
-import type { DecodedPiece } from '../../engine/streams/decoded-media';
+import { runPipeline } from '../pipeline';
+import { stageContexts } from '../stage-context';
+import { DEFAULT_MEDIA_SETTINGS } from '../stage-settings';
+import { BLOCK_SAMPLES } from './spilled-channels';
+import * as media from '../stages/media';
+import type { DecodedPiece } from './decoded-media';
 import {
   conversation,
   stereoCall,
@@ -23,7 +23,7 @@ import {
 import { TEST_DIARIZATION_MODELS } from '../../../tools/testing/diarization-cli';
 import { FixtureDir, mediaRequest, testEnginePorts } from '../../../tools/testing/ffmpeg-fixtures';
 import { mp3UnderstatingLength } from '../../../tools/testing/server/hostile-media';
-import { nodeSpillFiles } from './spill-file';
+import { nodeSpillFiles } from '../../hosts/node/spill-file';
 
 const fixtures = new FixtureDir();
 afterAll(() => fixtures.remove());

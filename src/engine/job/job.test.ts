@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../core/contract/errors';
 import type { DeliveryEvent } from '../../core/webhook/delivery';
 import type { WebhookPayload } from '../../core/webhook/payload';
-import { runJob, type JobHost } from '../../engine/job/job';
-import type { EnginePorts } from '../../engine/ports';
+import { runJob, type JobHost } from './job';
+import type { EnginePorts } from '../ports';
 import { sharedMedia, testEnginePorts } from '../../../tools/testing/ffmpeg-fixtures';
-import { diskFile, type DiskFile } from './media-file';
-import { nodeDeliveryFetch } from './webhook-fetch';
+import { diskFile, type DiskFile } from '../../hosts/node/media-file';
+import { nodeDeliveryFetch } from '../../hosts/node/webhook-fetch';
 import { startReceiver } from '../../../tools/testing/server/receiver';
 
 const jfkPath = sharedMedia('speech/jfk.wav');

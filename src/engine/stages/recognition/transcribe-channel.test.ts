@@ -1,25 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pcmFloats, pcmPrefix } from '../../core/audio/pcm';
-import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech';
-import type { RecognisedSegment } from '../../core/assemble/response';
-import { settledSpeechRegions } from '../../core/audio/speech-regions';
-import type { LanguageBehaviour } from '../../core/contract/request';
-import { SAMPLE_RATE } from '../../core/units';
-import { loadSileroVad, VAD_WINDOW } from '../../engine/models/silero-vad';
-import { prepareAudio } from '../../engine/pipeline';
-import type { LoadedWhisper } from '../../engine/ports';
-import { DEFAULT_RECOGNITION_SETTINGS } from '../../engine/stage-settings';
-import { transcribeChannel } from '../../engine/stages/recognition/transcribe-channel';
-import { ChannelFeed } from '../../engine/streams/growing-channel';
-import type { SpeechAudio } from '../../engine/streams/speech-audio';
+import { pcmFloats, pcmPrefix } from '../../../core/audio/pcm';
+import { scratchDir, sentence, spokenFile } from '../../../../tools/testing/speech';
+import type { RecognisedSegment } from '../../../core/assemble/response';
+import { settledSpeechRegions } from '../../../core/audio/speech-regions';
+import type { LanguageBehaviour } from '../../../core/contract/request';
+import { SAMPLE_RATE } from '../../../core/units';
+import { loadSileroVad, VAD_WINDOW } from '../../models/silero-vad';
+import { prepareAudio } from '../../pipeline';
+import type { LoadedWhisper } from '../../ports';
+import { DEFAULT_RECOGNITION_SETTINGS } from '../../stage-settings';
+import { transcribeChannel } from './transcribe-channel';
+import { ChannelFeed } from '../../streams/growing-channel';
+import type { SpeechAudio } from '../../streams/speech-audio';
 import {
   mediaRequest,
   testEnginePorts,
   testModelFiles,
   TEST_VAD_MODEL_ID,
-} from '../../../tools/testing/ffmpeg-fixtures';
-import { diskFile } from './media-file';
-import { nodeOnnxRuntime } from './onnx-runtime';
+} from '../../../../tools/testing/ffmpeg-fixtures';
+import { diskFile } from '../../../hosts/node/media-file';
+import { nodeOnnxRuntime } from '../../../hosts/node/onnx-runtime';
 
 /** The test recogniser, loaded once. */
 const testWhisper = () => testEnginePorts().recogniser({});

@@ -1,24 +1,24 @@
 import { execFileSync } from 'node:child_process';
-import { pcmFloats } from '../../core/audio/pcm';
+import { pcmFloats } from '../../../core/audio/pcm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareChannels } from '../../core/audio/channel-similarity';
-import { ServiceError } from '../../core/contract/errors';
-import { prepareAudio, warmUp } from '../../engine/pipeline';
-import type { EnginePorts, FfmpegPort } from '../../engine/ports';
-import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../engine/stage-settings';
-import { decodeChannels, probeMedia } from '../../engine/stages/media/decode';
-import type { DecodedPiece } from '../../engine/streams/decoded-media';
+import { compareChannels } from '../../../core/audio/channel-similarity';
+import { ServiceError } from '../../../core/contract/errors';
+import { prepareAudio, warmUp } from '../../pipeline';
+import type { EnginePorts, FfmpegPort } from '../../ports';
+import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../stage-settings';
+import { decodeChannels, probeMedia } from './decode';
+import type { DecodedPiece } from '../../streams/decoded-media';
 import {
   FixtureDir,
   mediaRequest,
   sharedMedia,
   testEnginePorts,
   testModelFiles,
-} from '../../../tools/testing/ffmpeg-fixtures';
-import { RUNS_PER_CORE } from '../../engine/ffmpeg-core-facts';
-import { nodeFfmpeg } from './ffmpeg-core';
-import { diskFile } from './media-file';
-import { mp3UnderstatingLength, wavHeader } from '../../../tools/testing/server/hostile-media';
+} from '../../../../tools/testing/ffmpeg-fixtures';
+import { RUNS_PER_CORE } from '../../ffmpeg-core-facts';
+import { nodeFfmpeg } from '../../../hosts/node/ffmpeg-core';
+import { diskFile } from '../../../hosts/node/media-file';
+import { mp3UnderstatingLength, wavHeader } from '../../../../tools/testing/server/hostile-media';
 
 const ports: EnginePorts = testEnginePorts();
 type PrepareOptions = Parameters<typeof prepareAudio>[2];

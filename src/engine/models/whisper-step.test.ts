@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pcm16k, sentence, speak, scratchDir } from '../../../tools/testing/speech';
-import { configureModelSource } from './transformers-setup';
-import { testEnginePorts } from '../../../tools/testing/ffmpeg-fixtures';
+import { configureModelSource } from '../../hosts/node/transformers-setup';
+import { REPO, testEnginePorts } from '../../../tools/testing/ffmpeg-fixtures';
 
 /**
  * The engine runs the decoder session itself (fetching only what its loop reads) instead of
  * transformers.js' model.forward. Both must give the same numbers, step after step.
  */
-const MODELS = join(import.meta.dirname, '..', '..', '..', '.models');
+const MODELS = join(REPO, '.models');
 const MODEL = 'murmur-test/whisper-synth';
 
 type Row = Float32Array;
