@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchWords } from '../../src/core/alignment/word-matching';
 import type { TranscriptionResponse } from '../../src/core/contract/response';
-import { main } from '../../src/hosts/node/cli';
+import { main } from '../../src/hosts/node';
 import { LANGUAGES, scratchDir, sentence } from '../testing/speech';
 import { timedSpeech } from '../testing/timed-speech';
 

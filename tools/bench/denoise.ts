@@ -24,7 +24,7 @@ import { DENOISE_FILTER, denoiseChannel } from './ffmpeg-denoise';
 
 /** The name of Murmur's own spectral Wiener denoiser in the table (not an ffmpeg filter). */
 const WIENER = 'murmur-wiener';
-import { nodeFfmpeg } from '../../src/hosts/node/ffmpeg-core';
+import { nodeFfmpeg } from '../../src/hosts/node';
 import { sentence, spokenFile } from '../testing/speech';
 import { sharedMedia } from './bench-media';
 
@@ -290,9 +290,8 @@ const models = option('models');
 if (models !== null) {
   // Whole-pipeline WER with and without noise reduction (needs a trained recogniser).
   const { runPipeline } = await import('../../src/engine/pipeline');
-  const { nodeEnginePorts } = await import('../../src/hosts/node/engine-ports');
+  const { diskFile, nodeEnginePorts } = await import('../../src/hosts/node');
   const { mediaRequest } = await import('../testing/ffmpeg-fixtures');
-  const { diskFile } = await import('../../src/hosts/node/media-file');
   const { DEFAULT_WHISPER } = await import('../../src/core/model-catalog');
   const modelId = option('model') ?? DEFAULT_WHISPER;
   const vadModel = option('vad-model');

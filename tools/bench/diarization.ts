@@ -18,7 +18,7 @@ import type { DiarizationReply, DiarizationRun } from '../../e2e/harness/diariza
 import { stageContexts } from '../../src/engine/stage-context';
 import * as diarization from '../../src/engine/stages/diarization';
 import { DEFAULT_DIARIZATION_SETTINGS } from '../../src/engine/stage-settings';
-import { nodeEnginePorts } from '../../src/hosts/node/engine-ports';
+import { nodeEnginePorts } from '../../src/hosts/node';
 import { conversation } from '../testing/conversation';
 import { timedSpeakerModels, type SpeakerModelTimes } from '../testing/timed-speaker-models';
 import { REPO } from './bench-media';

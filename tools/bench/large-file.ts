@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepareAudio } from '../../src/engine/pipeline';
 import { mediaRequest, testEnginePorts } from '../testing/ffmpeg-fixtures';
-import { diskFile } from '../../src/hosts/node/media-file';
+import { diskFile } from '../../src/hosts/node';
 import { CACHE, peakRssMb, sharedMedia } from './bench-media';
 
 const arg = process.argv.indexOf('--seconds');

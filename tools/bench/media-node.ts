@@ -6,7 +6,7 @@
  */
 import { prepareAudio } from '../../src/engine/pipeline';
 import { mediaRequest, testEnginePorts } from '../testing/ffmpeg-fixtures';
-import { diskFile } from '../../src/hosts/node/media-file';
+import { diskFile } from '../../src/hosts/node';
 import { longMonoMp3, longStereoMp3, peakRssMb } from './bench-media';
 import { writeBenchResult } from './bench-result';
 

@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 import { requestWithDefaults } from '../../src/core/contract/request';
 import { runPipeline, warmUp } from '../../src/engine/pipeline';
 import { testEnginePorts } from '../testing/ffmpeg-fixtures';
-import { diskFile, type DiskFile } from '../../src/hosts/node/media-file';
+import { diskFile, type DiskFile } from '../../src/hosts/node';
 import { forcedDecoding } from '../testing/forced-decoding';
 import {
   PEAK_SLICE_SECONDS,

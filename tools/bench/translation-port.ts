@@ -6,7 +6,7 @@
  * usage: tsx tools/bench/translation-port.ts [--sequences 20] [--translation-model ID] [--node-only]
  */
 import { join } from 'node:path';
-import { nodeEnginePorts } from '../../src/hosts/node/engine-ports';
+import { nodeEnginePorts } from '../../src/hosts/node';
 import { REPO } from '../testing/ffmpeg-fixtures';
 import type {
   TranslationReply,

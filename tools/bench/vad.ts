@@ -22,9 +22,8 @@ import { gateRegions } from '../../src/core/audio/speech-gate';
 import { speechRegions, type TimeSpan } from '../../src/core/audio/speech-regions';
 import type { TranscriptionResponse } from '../../src/core/contract/response';
 import { loadSileroVad } from '../../src/engine/models/silero-vad';
-import { main } from '../../src/hosts/node/cli';
 import { TEST_VAD_MODEL_ID, sharedMedia, testModelFiles } from '../testing/ffmpeg-fixtures';
-import { nodeOnnxRuntime } from '../../src/hosts/node/onnx-runtime';
+import { main, nodeOnnxRuntime } from '../../src/hosts/node';
 import { pcm16k } from '../testing/speech';
 
 const option = (name: string) => {

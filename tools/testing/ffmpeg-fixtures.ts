@@ -12,9 +12,13 @@ import {
   type TranscriptionRequest,
 } from '../../src/core/contract/request';
 import type { EnginePorts, ModelFiles } from '../../src/engine/ports';
-import { nodeEnginePorts, type NodeEngineSettings } from '../../src/hosts/node/engine-ports';
-import { diskFile, type DiskFile } from '../../src/hosts/node/media-file';
-import { nodeModelFiles } from '../../src/hosts/node/model-files';
+import {
+  diskFile,
+  nodeEnginePorts,
+  nodeModelFiles,
+  type DiskFile,
+  type NodeEngineSettings,
+} from '../../src/hosts/node';
 
 export const REPO = resolve(import.meta.dirname, '..', '..');
 export const SHARED = resolve(process.env.MURMUR_SHARED ?? join(REPO, '..', 'shared'));

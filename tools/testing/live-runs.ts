@@ -15,7 +15,7 @@ import type { EnginePorts } from '../../src/engine/ports';
 import { DEFAULT_RECOGNITION_SETTINGS } from '../../src/engine/stage-settings';
 import { transcribeChannel } from '../../src/engine/stages/recognition/transcribe-channel';
 import { mediaRequest, testEnginePorts } from './ffmpeg-fixtures';
-import { diskFile } from '../../src/hosts/node/media-file';
+import { diskFile } from '../../src/hosts/node';
 
 /** Phrases of generated English speech, each with `pause` seconds of silence on both sides. */
 export function spokenPhrases(
