@@ -179,6 +179,30 @@ export default tseslint.config(
       ),
     };
   }),
+  // Benchmarks measure the product as a host runs it: they reach the Node host only through its
+  // index.ts (its public face) and a stage only through its index.ts, as the pipeline does.
+  {
+    files: ['tools/bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/hosts/*/**', '!**/hosts/node/index'],
+              message:
+                "tools/bench reaches the product only as a host does: through src/hosts/node/index.ts, the Node host's public face.",
+            },
+            {
+              group: ['**/stages/*/**', '!**/stages/*/index'],
+              message:
+                "tools/bench reaches a stage only through its index.ts (the stage's public face), as the pipeline does.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Test support (fixtures, fake servers, receivers, process helpers) lives in tools/testing/ and
   // the product never imports it, nor anything else of tools/: only tests do. A rule of its own
   // name, so that it holds beside each layer's no-restricted-imports rather than replacing it.
