@@ -24,6 +24,9 @@ export { nodeFfmpeg, type NodeFfmpegOptions } from './ffmpeg-core';
 
 export type { CliIo, CliOptions };
 
+/** What `GET /v2/transcription/<id>` answers, for a client of the HTTP service reading a job. */
+export type { JobView } from './job-runtime/job-queue';
+
 /**
  * Runs the `murmur` command line and returns its exit status. The CLI (with the server and the
  * queue's workers) is loaded on the first call, so that a caller that only opens files and runs

@@ -1,6 +1,6 @@
 import { curl, type CurlAnswer } from '../server/curl';
 import { STAGES } from '../../../src/core/stages';
-import type { JobView } from '../../../src/hosts/node/job-runtime/job-queue';
+import type { JobView } from '../../../src/hosts/node';
 
 /** A client of the async endpoints, as curl would be one. */
 export function jobClient(base: string, headers: readonly string[] = []) {
