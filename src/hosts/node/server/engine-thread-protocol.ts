@@ -47,7 +47,11 @@ export interface ThreadRun {
  * Calls from the main thread: a run, or the cancellation of one (with the reason its signal
  * was aborted with, so that its error body is the one it would have been here).
  */
-export type EngineThreadCall = Envelope<'run', ThreadRun> | Envelope<'cancel', WireError>;
+export type EngineThreadCall =
+  | Envelope<'run', ThreadRun>
+  | Envelope<'cancel', WireError>
+  /** Asked before the thread is ended: answered `settled` once no model is still loading. */
+  | Envelope<'settle', null>;
 
 /**
  * What the thread says: that its models are loaded (`ready`, id 0) or could not be (`error`,
@@ -55,6 +59,7 @@ export type EngineThreadCall = Envelope<'run', ThreadRun> | Envelope<'cancel', W
  */
 export type EngineThreadReply =
   | Envelope<'ready', null>
+  | Envelope<'settled', null>
   | Envelope<'progress', { stage: Stage; fraction: number | null; detail: string }>
   | Envelope<'segment', Segment>
   | Envelope<'turns', SpeakerTurn[]>

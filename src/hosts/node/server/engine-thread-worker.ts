@@ -3,6 +3,7 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runPipeline, warmUp, type PipelineOptions } from '../../../engine/pipeline';
 import { fromWireError, toWireError } from '../../../worker/envelope';
+import type { EnginePorts } from '../../../engine/ports';
 import { nodeEnginePorts } from '../engine-ports';
 import type {
   EngineThreadCall,
@@ -27,7 +28,38 @@ try {
 } catch {
   // No /proc: the thread keeps the process's priority.
 }
-const engine = nodeEnginePorts(settings);
+/**
+ * A model's session that is still being created when the thread is ended aborts the whole
+ * process ("terminate called after throwing an instance of 'Napi::Error'"): a run refused
+ * early leaves the recogniser it started loading. Loads are kept track of, so that the thread
+ * can say when none is under way before it is ended.
+ */
+const loads = new Set<Promise<unknown>>();
+function tracked<A extends unknown[], T>(load: (...args: A) => Promise<T>) {
+  return (...args: A): Promise<T> => {
+    const loading = load(...args);
+    loads.add(loading);
+    const done = () => void loads.delete(loading);
+    loading.then(done, done);
+    return loading;
+  };
+}
+const ports = nodeEnginePorts(settings);
+const { translator, speakers } = ports;
+const engine: EnginePorts = {
+  ...ports,
+  speechDetector: tracked(ports.speechDetector),
+  recogniser: tracked(ports.recogniser),
+  ...(translator
+    ? { translator: { ...translator, load: tracked(translator.load.bind(translator)) } }
+    : {}),
+  ...(speakers ? { speakers: { ...speakers, load: tracked(speakers.load.bind(speakers)) } } : {}),
+};
+
+async function settle() {
+  while (loads.size > 0) await Promise.allSettled([...loads]);
+  send({ id: 0, type: 'settled', data: null });
+}
 const send = (reply: EngineThreadReply) => port.postMessage(reply);
 const runs = new Map<number, AbortController>();
 
@@ -67,6 +99,7 @@ async function run(call: Extract<EngineThreadCall, { type: 'run' }>) {
 
 port.on('message', (call: EngineThreadCall) => {
   if (call.type === 'cancel') runs.get(call.id)?.abort(fromWireError(call.data));
+  else if (call.type === 'settle') void settle();
   else void run(call);
 });
 

@@ -53,6 +53,25 @@ describe('a slot engine on its own thread', () => {
     }
   });
 
+  it('ends a thread only once the models it is loading have loaded', async () => {
+    // Ended while a model's session was being created, the runtime aborted the whole process.
+    const told: string[] = [];
+    const loads = new BroadcastChannel('murmur-test-loads');
+    loads.onmessage = (event: MessageEvent<string>) => told.push(event.data);
+    const engine = new EngineThread(SETTINGS, { entry: MISBEHAVING });
+    try {
+      const refused = await engine.runPipeline(named('loading.wav'), {}).catch((e: unknown) => e);
+      expect(toServiceError(refused).message).toContain('Refused before any model was needed.');
+      expect(told).toEqual([]);
+      await engine.close();
+      // The channel's message comes on a later turn than the thread's answer.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(told).toEqual(['loaded']);
+    } finally {
+      loads.close();
+    }
+  });
+
   it('tells the decoded audio of a run whose thread ended as let go, since it went with the thread', async () => {
     const engine = new EngineThread(SETTINGS, { entry: MISBEHAVING });
     try {

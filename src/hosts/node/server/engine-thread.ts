@@ -33,6 +33,8 @@ interface Thread {
   worker: Worker;
   ready: Promise<void>;
   runs: ThreadRuns;
+  /** Called when the thread answers that no model is loading any more. */
+  settled?: () => void;
 }
 
 export interface EngineThreadOptions {
@@ -167,6 +169,14 @@ export class EngineThread implements PipelineRunner {
         new Promise((resolve) => setTimeout(resolve, this.retireLimitMs).unref()),
       ]);
     }
+    // Ended while a model's session is being created, the runtime would abort the process.
+    await Promise.race([
+      new Promise<void>((resolve) => {
+        thread.settled = resolve;
+        thread.worker.postMessage({ id: 0, type: 'settle', data: null } satisfies EngineThreadCall);
+      }),
+      new Promise((resolve) => setTimeout(resolve, this.retireLimitMs).unref()),
+    ]);
     await thread.worker.terminate();
   }
 
@@ -191,6 +201,10 @@ export class EngineThread implements PipelineRunner {
     const thread: Thread = { worker, ready, runs };
     worker.on('message', (reply: EngineThreadReply) => {
       if (reply.id === 0) {
+        if (reply.type === 'settled') {
+          thread.settled?.();
+          return;
+        }
         if (reply.type === 'ready') {
           if (runs.size === 0) worker.unref();
           loaded();
@@ -209,7 +223,11 @@ export class EngineThread implements PipelineRunner {
     worker.on('error', (error) =>
       fail(new Error(`The transcription thread failed: ${error.message}`)),
     );
-    worker.on('exit', (code) => fail(new Error(`The transcription thread ended (exit ${code}).`)));
+    worker.on('exit', (code) => {
+      // A thread that has ended has nothing left loading.
+      thread.settled?.();
+      fail(new Error(`The transcription thread ended (exit ${code}).`));
+    });
     this.thread = thread;
     return thread;
   }
