@@ -169,7 +169,10 @@ export class EngineThread implements PipelineRunner {
         new Promise((resolve) => setTimeout(resolve, this.retireLimitMs).unref()),
       ]);
     }
-    // Ended while a model's session is being created, the runtime would abort the process.
+    // Ended while a model's session is being created, the runtime would abort the process. The
+    // answer is waited for with the thread held, or a process with nothing else to do would end
+    // before it comes (a command line's top-level await then fails with exit 13).
+    thread.worker.ref();
     await Promise.race([
       new Promise<void>((resolve) => {
         thread.settled = resolve;
