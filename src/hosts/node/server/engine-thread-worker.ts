@@ -1,6 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import * as ort from 'onnxruntime-node';
 import { runPipeline, warmUp, type PipelineOptions } from '../../../engine/pipeline';
 import { fromWireError, toWireError } from '../../../worker/envelope';
 import type { EnginePorts } from '../../../engine/ports';
@@ -44,6 +45,18 @@ function tracked<A extends unknown[], T>(load: (...args: A) => Promise<T>) {
     return loading;
   };
 }
+// A model's run still under way (a speech detector's, while a refused run's other stages stop)
+// aborts the process just the same: every session's calls are kept track of too.
+const { InferenceSession } = ort;
+const create = InferenceSession.create.bind(InferenceSession);
+InferenceSession.create = tracked(create) as typeof InferenceSession.create;
+// The factory's type hides the class behind it, whose sessions share one `run`.
+const sessions = (InferenceSession as unknown as { prototype: { run: SessionRun } }).prototype;
+type SessionRun = (...args: unknown[]) => Promise<unknown>;
+const sessionRun = sessions.run;
+sessions.run = function (this: unknown, ...args: unknown[]) {
+  return tracked(() => sessionRun.apply(this, args))();
+};
 const ports = nodeEnginePorts(settings);
 const { translator, speakers } = ports;
 const engine: EnginePorts = {
