@@ -118,6 +118,12 @@ export interface EmbeddingChoice {
    * speaker, when the number of speakers is not given. Depends on the model.
    */
   clusteringThreshold: number;
+  /**
+   * Cosine distances between a speaker and a stored voice at or under which the voice's name
+   * is given (`match`) or offered (`near`). Used when the model's config.json does not say
+   * (`murmur_voice_match`, `murmur_voice_near`); `npm run eval:voices` measures them.
+   */
+  voiceThresholds: { match: number; near: number };
 }
 
 export const SEGMENTATION_CHOICES: readonly SegmentationChoice[] = [
@@ -146,6 +152,9 @@ export const EMBEDDING_CHOICES: readonly EmbeddingChoice[] = [
     // pyannote 3.1 merges clusters closer than 0.7046 in euclidean distance between unit
     // vectors: 1 - cos = d^2 / 2.
     clusteringThreshold: 0.248,
+    // Not measured here (its weights are not on this machine): the clustering distance, under
+    // which pyannote takes two clusters for one person, gives the name; a third more offers it.
+    voiceThresholds: { match: 0.248, near: 0.33 },
   },
   {
     id: 'murmur-test/embedding-synth',
@@ -153,6 +162,7 @@ export const EMBEDDING_CHOICES: readonly EmbeddingChoice[] = [
     licence: 'MIT',
     approxDownloadMb: 1,
     clusteringThreshold: 0.491,
+    voiceThresholds: { match: 0.3, near: 0.4 },
   },
 ];
 

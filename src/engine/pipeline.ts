@@ -26,6 +26,8 @@ import type { DecodedAudioHeld, DecodedMedia } from './streams/decoded-media';
 import type { SpeechAudio } from './streams/speech-audio';
 import { stageSettings, type StageSettings, type StageSettingsOverrides } from './stage-settings';
 import { refuseUnsupported } from './unsupported';
+import type { SpeakerRecognition } from '../core/voices/recognise';
+import type { SpeakerVoice, Voice } from '../core/voices/voice';
 
 export interface PipelineOptions {
   signal?: AbortSignal;
@@ -39,6 +41,17 @@ export interface PipelineOptions {
   onProvisional?: (segments: ProvisionalSegment[]) => void;
   /** The speaker turns found (diarization on), labelled as in the response. */
   onSpeakerTurns?: (turns: SpeakerTurn[]) => void;
+  /**
+   * The speakers found (diarization on), each under its label with its embedding, and those
+   * the stored `voices` recognised: what a host needs to remember a voice or offer a name.
+   * Embeddings are personal data: they never enter the response.
+   */
+  onSpeakers?: (found: { speakers: SpeakerVoice[]; recognitions: SpeakerRecognition[] }) => void;
+  /**
+   * Stored voices: a speaker one of them recognises carries the voice's name in the response
+   * (segments, speaker mapping) instead of `speaker_N`. None by default.
+   */
+  voices?: readonly Voice[];
   /** What the host lets this request cost (duration, channels); none by default. */
   limits?: MediaLimits;
   /**
@@ -206,11 +219,22 @@ async function recogniseDecoded<F extends MediaFile>(
     );
     diarizationTime = diarized.seconds;
     const attributed = attribution.run(
-      { segments: heard, turns: diarized.turns },
+      {
+        segments: heard,
+        turns: diarized.turns,
+        speakers: diarized.speakers,
+        embeddingModel: diarized.embeddingModel,
+        voices: options.voices ?? [],
+        voiceThresholds: diarized.voiceThresholds,
+      },
       stage('attribute'),
     );
     recognisedSegments = attributed.segments;
     options.onSpeakerTurns?.(attributed.turns);
+    options.onSpeakers?.({
+      speakers: attributed.speakers,
+      recognitions: attributed.recognitions,
+    });
   }
 
   const { segments, seconds: translationTime } =

@@ -247,6 +247,8 @@ export interface LoadedSpeakerModels {
   frameSpan: number;
   /** Cosine distance under which two clusters are one speaker (see `EmbeddingChoice`). */
   clusteringThreshold: number;
+  /** Distances at which a speaker is given or offered a stored voice's name. */
+  voiceThresholds: { match: number; near: number };
   /** Per window (each `windowSamples` long): logits, `frames * classes`. */
   segment(
     windows: readonly Float32Array[],

@@ -9,6 +9,8 @@ export type SpeakerDevice = 'cpu' | 'wasm';
 
 /** pyannote 3.1's merge distance, as cosine distance (see `EMBEDDING_CHOICES`). */
 const DEFAULT_THRESHOLD = 0.248;
+/** For a model nobody measured: a stored voice's name is offered a third past the match. */
+const VOICE_NEAR_OVER_MATCH = 4 / 3;
 
 interface ModelCall {
   (inputs: Record<string, unknown>): Promise<Record<string, Values>>;
@@ -79,12 +81,21 @@ export async function loadSpeakerModels(
   const sampleRate = Number(segFeatures.config.sampling_rate ?? 16000);
   const windowSeconds =
     SEGMENTATION_CHOICES.find((c) => c.id === ids.segmentation)?.windowSeconds ?? 10;
+  const choice = EMBEDDING_CHOICES.find((c) => c.id === ids.embedding);
   const configured = embedding.config.murmur_clustering_threshold;
   const threshold =
     typeof configured === 'number'
       ? configured
-      : (EMBEDDING_CHOICES.find((c) => c.id === ids.embedding)?.clusteringThreshold ??
-        DEFAULT_THRESHOLD);
+      : (choice?.clusteringThreshold ?? DEFAULT_THRESHOLD);
+  const match = embedding.config.murmur_voice_match;
+  const near = embedding.config.murmur_voice_near;
+  const voiceThresholds =
+    typeof match === 'number' && typeof near === 'number'
+      ? { match, near }
+      : (choice?.voiceThresholds ?? {
+          match: threshold,
+          near: threshold * VOICE_NEAR_OVER_MATCH,
+        });
   return {
     segmentationId: ids.segmentation,
     embeddingId: ids.embedding,
@@ -93,6 +104,7 @@ export async function loadSpeakerModels(
     frameStep: Number(segFeatures.config.step ?? 270),
     frameSpan: Number(segFeatures.config.offset ?? 990),
     clusteringThreshold: threshold,
+    voiceThresholds,
     async segment(windows) {
       if (windows.length === 0) return [];
       const length = windows[0]!.length;

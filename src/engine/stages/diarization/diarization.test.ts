@@ -37,6 +37,7 @@ function fakeModels(): LoadedSpeakerModels & { embedded: number; calls: number[]
     frameStep: STEP,
     frameSpan: 990,
     clusteringThreshold: 0.3,
+    voiceThresholds: { match: 0.3, near: 0.4 },
     embedded: 0,
     /** The lengths of the stretches of each call of the embedding model. */
     calls: [] as number[][],

@@ -46,6 +46,25 @@ export interface DiarizationStageInput {
   settings: DiarizationSettings;
 }
 
+/** A speaker the stage found, as the comparison with stored voices sees it. */
+export interface FoundSpeaker {
+  /** As in the turns (`cluster_0`, ...). */
+  id: string;
+  /** Unit length: the centroid of the embeddings the speaker's cluster holds. */
+  embedding: Float32Array;
+  /** Seconds of the speaker's turns. */
+  seconds: number;
+}
+
+export interface Diarized {
+  turns: SpeakerTurn[];
+  /** Each speaker with turns, with the embedding model's id and voice distances. */
+  speakers: FoundSpeaker[];
+  embeddingModel: string;
+  voiceThresholds: { match: number; near: number };
+  seconds: number;
+}
+
 /** A stretch of a local speaker's audio waiting for the embedding model, and where it goes. */
 interface PendingEmbedding {
   samples: Float32Array;
@@ -58,10 +77,7 @@ interface PendingEmbedding {
 const PENDING_MOST = 4;
 const EMPTY = new Float32Array(0);
 
-export async function run(
-  input: DiarizationStageInput,
-  context: StageContext,
-): Promise<{ turns: SpeakerTurn[]; seconds: number }> {
+export async function run(input: DiarizationStageInput, context: StageContext): Promise<Diarized> {
   const models = await awaitModel(input.models, input.onWaitForModel);
   const { settings } = input;
   const batch = settings.segmentationBatch;
@@ -235,7 +251,18 @@ export async function run(
       });
     }
   }
-  return { turns: turns.sort((a, b) => a.start - b.start), seconds: context.clock() - started };
+  const spoken = new Map<string, number>();
+  for (const t of turns) spoken.set(t.speaker, (spoken.get(t.speaker) ?? 0) + (t.end - t.start));
+  return {
+    turns: turns.sort((a, b) => a.start - b.start),
+    speakers: clusters.centroids.flatMap((embedding, k) => {
+      const seconds = spoken.get(`cluster_${k}`);
+      return seconds === undefined ? [] : [{ id: `cluster_${k}`, embedding, seconds }];
+    }),
+    embeddingModel: models.embeddingId,
+    voiceThresholds: models.voiceThresholds,
+    seconds: context.clock() - started,
+  };
 }
 
 /**
