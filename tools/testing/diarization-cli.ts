@@ -19,6 +19,12 @@ export const TEST_DIARIZATION_MODELS = {
   embeddingModel: 'murmur-test/embedding-synth',
 };
 
+/** The test models, with the folder `npm run models:stage` puts them in. */
+export const STAGED_DIARIZATION_MODELS = {
+  models: fileURLToPath(new URL('../../.models', import.meta.url)),
+  ...TEST_DIARIZATION_MODELS,
+};
+
 export interface DiarizationModels {
   /** `--models`: a folder in the hub's layout or a model host URL; the CLI's default if absent. */
   models?: string;
@@ -113,6 +119,16 @@ export function responseTurns(response: TranscriptionResponse): SpeakerTurn[] {
     end: span.time_end,
   }));
 }
+
+/** The response of a run, or a failure that says what murmur answered instead. */
+export function responseOf(run: CliRun): TranscriptionResponse {
+  if (!run.response) throw new Error(describeFailure(run));
+  return run.response;
+}
+
+/** The speaker labels of a response's segments. */
+export const speakersOf = (response: TranscriptionResponse) =>
+  new Set(response.prediction_raw.transcription.map((s) => s.speaker));
 
 /** A failed run in one sentence: the error body's status, code and message, or what it printed. */
 export function describeFailure(run: CliRun): string {

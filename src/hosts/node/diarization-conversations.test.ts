@@ -17,20 +17,15 @@ import {
 } from '../../../tools/testing/conversation';
 import {
   describeFailure,
-  modelArgs,
+  responseOf,
   responseTurns,
-  runMurmur,
-  TEST_DIARIZATION_MODELS,
+  speakersOf,
+  STAGED_DIARIZATION_MODELS as MODELS,
   transcribeWithSpeakers,
   type CliRun,
 } from '../../../tools/testing/diarization-cli';
 import { scratchDir } from '../../../tools/testing/speech';
-import { ENDPOINTS } from '../../core/contract/endpoints';
-import { REPO, sharedMedia } from '../../../tools/testing/ffmpeg-fixtures';
-import { curl } from '../../../tools/testing/server/curl';
-import { startServe } from '../../../tools/testing/server/serve-process';
 
-const MODELS = { models: join(REPO, '.models'), ...TEST_DIARIZATION_MODELS };
 const COLLAR = 0.25;
 const RUN_TIMEOUT = 240_000;
 
@@ -44,15 +39,6 @@ interface Case {
   speakers: number;
   stereo: boolean;
 }
-
-/** The response of a run, or a failure that says what murmur answered instead. */
-function responseOf(run: CliRun): TranscriptionResponse {
-  if (!run.response) throw new Error(describeFailure(run));
-  return run.response;
-}
-
-const speakersOf = (response: TranscriptionResponse) =>
-  new Set(response.prediction_raw.transcription.map((s) => s.speaker));
 
 describe('murmur transcribe with toggle_diarization on generated conversations', () => {
   const cases: Case[] = [];
@@ -188,99 +174,6 @@ describe('murmur transcribe with toggle_diarization on generated conversations',
       const lines = responseOf(run).prediction.trimEnd().split('\n');
       expect(lines.length).toBeGreaterThan(1);
       for (const line of lines) expect(line).toMatch(/^speaker_\d+: \S/);
-    },
-    RUN_TIMEOUT,
-  );
-});
-
-describe('murmur serve with toggle_diarization', () => {
-  it(
-    'labels the speakers of a two-person conversation with the models given on its command line',
-    async () => {
-      const talk = conversation({ speakers: 2, turns: 6, overlapShare: 0, seed: 31 });
-      const path = writeConversationWav(join(dir, 'served.wav'), talk);
-      const server = await startServe([
-        '--no-auth',
-        '--segmentation-model',
-        TEST_DIARIZATION_MODELS.segmentationModel,
-        '--embedding-model',
-        TEST_DIARIZATION_MODELS.embeddingModel,
-      ]);
-      try {
-        const answer = await curl([
-          '-F',
-          `audio=@${path}`,
-          '-F',
-          'toggle_diarization=true',
-          '-F',
-          'diarization_num_speakers=2',
-          `${server.url}${ENDPOINTS.audio.path}`,
-        ]);
-        expect(answer.status).toBe(200);
-        const response = answer.json() as unknown as TranscriptionResponse;
-        expect([...speakersOf(response)].sort()).toEqual(['speaker_0', 'speaker_1']);
-        const e = diarizationError(talk.turns, responseTurns(response), { collar: COLLAR });
-        expect(e.der).toBeLessThanOrEqual(0.15);
-        expect(response.prediction_raw.metadata.diarization_time).toBeGreaterThan(0);
-      } finally {
-        await server.stop();
-      }
-    },
-    RUN_TIMEOUT,
-  );
-});
-
-describe('murmur transcribe: speaker counts', () => {
-  const jfk = sharedMedia('speech/jfk.wav');
-
-  it('refuses min greater than max with exit 2, naming diarization_min_speakers', async () => {
-    const run = await runMurmur(jfk, [
-      '--toggle_diarization',
-      'true',
-      '--diarization_min_speakers',
-      '3',
-      '--diarization_max_speakers',
-      '2',
-      ...modelArgs(MODELS),
-    ]);
-    expect(run.code).toBe(2);
-    expect(run.error?.error).toBe('invalid_request');
-    expect(run.error?.field_errors.map((p) => p.field)).toEqual(['diarization_min_speakers']);
-  });
-
-  it('refuses a number outside min..max with exit 2, naming diarization_num_speakers', async () => {
-    const run = await runMurmur(jfk, [
-      '--toggle_diarization',
-      'true',
-      '--diarization_num_speakers',
-      '4',
-      '--diarization_min_speakers',
-      '1',
-      '--diarization_max_speakers',
-      '3',
-      ...modelArgs(MODELS),
-    ]);
-    expect(run.code).toBe(2);
-    expect(run.error?.field_errors.map((p) => p.field)).toEqual(['diarization_num_speakers']);
-    expect(run.error?.message).toContain('diarization_num_speakers');
-  });
-
-  it(
-    'transcribes with counts but diarization off, and says the counts were ignored',
-    async () => {
-      const run = await runMurmur(jfk, [
-        '--diarization_num_speakers',
-        '2',
-        '--models',
-        MODELS.models,
-        '--model',
-        MODELS.model,
-      ]);
-      expect(run.code, describeFailure(run)).toBe(0);
-      expect(run.stderr).toMatch(/^murmur: note: .*diarization_.*toggle_diarization is off/m);
-      const segments = run.response!.prediction_raw.transcription;
-      expect(segments.length).toBeGreaterThan(0);
-      for (const s of segments) expect(s.speaker).toBe('speaker_not_activated');
     },
     RUN_TIMEOUT,
   );
