@@ -1,71 +1,33 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { constants } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../core/contract/errors';
 import type { TranscriptionResponse } from '../../core/contract/response';
-import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech';
-import { main } from './cli';
+import {
+  answerOf,
+  ffmpegInto,
+  fileOf as file,
+  oddInputsSpeech,
+  textOf as text,
+  writeInto,
+  type Case,
+} from '../../../tools/testing/odd-inputs';
+import { scratchDir } from '../../../tools/testing/speech';
 
 /**
  * One catalogue of bad and odd inputs, each with its expected answer through the CLI: the
  * spec's error body with its code, or a valid result. None may hang: every case runs under a
  * deadline of its own, and the media URL that never answers must time out by itself.
  */
-const MODELS = join(import.meta.dirname, '..', '..', '..', '.models');
-const MODEL = 'murmur-test/whisper-synth';
-const BIN = fileURLToPath(new URL('./murmur.mjs', import.meta.url));
-const HANG_SECONDS = 45;
 let dir = '';
 let speech = '';
 let base = '';
 let server: Server;
 
-function ffmpeg(name: string, args: string[]): string {
-  const out = join(dir, name);
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, out]);
-  return out;
-}
-
-function write(name: string, data: string | Uint8Array): string {
-  const out = join(dir, name);
-  execFileSync('tee', [out], { input: data, stdio: ['pipe', 'ignore', 'inherit'] });
-  return out;
-}
-
-type Answer =
-  | { error: string; status: number; message: RegExp }
-  | { result: (response: TranscriptionResponse) => void };
-
-interface Case {
-  name: string;
-  /** The command line after `transcribe`, made once the fixtures exist. */
-  argv: () => string[];
-  answer: Answer;
-}
-
-async function answerOf(argv: string[]): Promise<{ code: number; json: unknown }> {
-  let out = '';
-  const run = main(
-    ['transcribe', ...argv, '--models', MODELS, '--model', MODEL],
-    { stdout: (t) => (out += t), stderr: () => undefined },
-    { engine: { fetchTimeoutSeconds: 1 } },
-  );
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const hang = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('no answer: it hangs')), HANG_SECONDS * 1000);
-  });
-  const code = await Promise.race([run, hang]).finally(() => clearTimeout(timer));
-  return { code, json: JSON.parse(out) };
-}
-
-const text = (r: TranscriptionResponse) =>
-  r.prediction_raw.transcription.map((s) => s.transcription).join(' ');
-const file = (r: TranscriptionResponse) => r.prediction_raw.metadata.provided_file_metadata;
+const ffmpeg = (name: string, args: string[]) => ffmpegInto(dir, name, args);
+const write = (name: string, data: string | Uint8Array) => writeInto(dir, name, data);
 
 const cases: Case[] = [
   {
@@ -220,10 +182,7 @@ const cases: Case[] = [
 
 beforeAll(async () => {
   dir = scratchDir();
-  speech = spokenFile(dir, 'speech', [
-    { language: 'en', text: sentence('en', 501, 9) },
-    { language: 'en', text: sentence('en', 502, 9) },
-  ]).path;
+  speech = oddInputsSpeech(dir);
   server = createServer((req, res) => {
     if (req.url === '/moved.mp3') {
       res.writeHead(302, { location: '/player' });
@@ -258,37 +217,5 @@ describe('bad and odd inputs, each with its answer', () => {
       expect(code).toBe(0);
       c.answer.result(json as TranscriptionResponse);
     }
-  });
-
-  it.each([
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
-  ] as const)('answers `cancelled` when interrupted by %s', async (signal, status) => {
-    // Long enough that no machine finishes it before the signal comes.
-    const long = ffmpeg('longer.wav', ['-stream_loop', '80', '-i', speech]);
-    const child = spawn(process.execPath, [
-      BIN,
-      'transcribe',
-      long,
-      '--models',
-      MODELS,
-      '--model',
-      MODEL,
-    ]);
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    // Interrupted while it loads or works: either way the answer is the same.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    child.kill(signal);
-    const [code, ended] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
-      child.on('exit', (c, s) => resolve([c, s])),
-    );
-    // The status a shell sees: a process ended by a signal is 128 + its number.
-    expect(code ?? 128 + constants.signals[ended!]).toBe(status);
-    const body = JSON.parse(out) as ErrorBody;
-    expect(body).toMatchObject({ error: 'cancelled', statusCode: 499 });
-    expect(err).toContain('cancelled');
   });
 });
