@@ -55,6 +55,13 @@ const STAGES = readdirSync(new URL('src/engine/stages/', import.meta.url), { wit
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** What tools/ may not import of a stage: anything but its index.ts, its public face. */
+const TOOLS_STAGE_IMPORTS = {
+  group: ['**/stages/*/**', '!**/stages/*/index'],
+  message:
+    "tools/ reaches a stage only through its index.ts (the stage's public face), as the pipeline does.",
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.models', '.cache', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -179,10 +186,11 @@ export default tseslint.config(
       ),
     };
   }),
-  // Benchmarks measure the product as a host runs it: they reach the Node host only through its
-  // index.ts (its public face) and a stage only through its index.ts, as the pipeline does.
+  // Benchmarks, evaluations and model checks measure the product as a host runs it: they reach
+  // the Node host only through its index.ts (its public face) and a stage only through its
+  // index.ts, as the pipeline does.
   {
-    files: ['tools/bench/**/*.ts'],
+    files: ['tools/bench/**/*.ts', 'tools/eval/**/*.ts', 'tools/models/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -191,17 +199,19 @@ export default tseslint.config(
             {
               group: ['**/hosts/*/**', '!**/hosts/node/index'],
               message:
-                "tools/bench reaches the product only as a host does: through src/hosts/node/index.ts, the Node host's public face.",
+                "A benchmark, evaluation or model check reaches the product only as a host does: through src/hosts/node/index.ts, the Node host's public face.",
             },
-            {
-              group: ['**/stages/*/**', '!**/stages/*/index'],
-              message:
-                "tools/bench reaches a stage only through its index.ts (the stage's public face), as the pipeline does.",
-            },
+            TOOLS_STAGE_IMPORTS,
           ],
         },
       ],
     },
+  },
+  // Test support drives the engine as its tests do, and a stage as the pipeline does: only
+  // through the stage's index.ts.
+  {
+    files: ['tools/testing/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [TOOLS_STAGE_IMPORTS] }] },
   },
   // Test support (fixtures, fake servers, receivers, process helpers) lives in tools/testing/ and
   // the product never imports it, nor anything else of tools/: only tests do. A rule of its own

@@ -15,7 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scoreSpeechActivity } from '../../src/core/evaluation/speech-activity';
 import type { TranscriptionResponse } from '../../src/core/contract/response';
-import { main } from '../../src/hosts/node/cli';
+import { main } from '../../src/hosts/node';
 import { musicAlone, noiseAlone, overMusic, programme } from '../testing/music-set';
 import { scratchDir } from '../testing/speech';
 import { writeWav } from '../testing/wav';

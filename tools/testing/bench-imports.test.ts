@@ -16,7 +16,7 @@ async function importErrors(code: string, filePath: string): Promise<string[]> {
 const importing = (from: string) => `import * as other from '${from}';\nexport { other };\n`;
 
 const HOST_REFUSED = "through src/hosts/node/index.ts, the Node host's public face";
-const STAGE_REFUSED = 'tools/bench reaches a stage only through its index.ts';
+const STAGE_REFUSED = 'tools/ reaches a stage only through its index.ts';
 
 describe("the benchmarks' imports of the product", () => {
   it("refuses the Node host's own files, and the browser host's, in a benchmark", async () => {
@@ -61,6 +61,38 @@ describe("the benchmarks' imports of the product", () => {
       '../testing/ffmpeg-fixtures',
     ]) {
       expect(await importErrors(importing(from), 'tools/bench/x.ts'), from).toEqual([]);
+    }
+  });
+
+  it("refuses the Node host's own files and a stage's own files in an evaluation and a model check", async () => {
+    for (const file of ['tools/eval/x.ts', 'tools/models/verify/x.ts']) {
+      expect(await importErrors(importing('../../src/hosts/node/cli'), file), file).toEqual([
+        expect.stringContaining(HOST_REFUSED),
+      ]);
+      expect(
+        await importErrors(importing('../../src/engine/stages/recognition/decode-window'), file),
+        file,
+      ).toEqual([expect.stringContaining(STAGE_REFUSED)]);
+      expect(await importErrors(importing('../../src/hosts/node'), file), file).toEqual([]);
+    }
+  });
+
+  it("refuses a stage's own files in test support, which may still use the Node host's", async () => {
+    for (const file of ['tools/testing/x.ts', 'tools/testing/server/x.test.ts']) {
+      expect(
+        await importErrors(
+          importing('../../src/engine/stages/recognition/transcribe-channel'),
+          file,
+        ),
+        file,
+      ).toEqual([expect.stringContaining(STAGE_REFUSED)]);
+      for (const from of [
+        '../../src/engine/stages/recognition',
+        '../../src/engine/pipeline',
+        '../../src/hosts/node/cli',
+      ]) {
+        expect(await importErrors(importing(from), file), `${file} -> ${from}`).toEqual([]);
+      }
     }
   });
 

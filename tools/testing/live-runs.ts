@@ -6,14 +6,12 @@ import { join } from 'node:path';
 import { concat, pcm16k, scratchDir, sentence, silence, spokenFile } from './speech';
 import { writeWav } from './wav';
 import type { CaptionLine, CaptionUpdate } from '../../src/core/live/captions';
-import { prepareAudio } from '../../src/engine/pipeline';
+import { runPipeline } from '../../src/engine/pipeline';
 import {
   LiveTranscriber,
   type LiveTranscriptionOptions,
 } from '../../src/engine/live/live-transcriber';
 import type { EnginePorts } from '../../src/engine/ports';
-import { DEFAULT_RECOGNITION_SETTINGS } from '../../src/engine/stage-settings';
-import { transcribeChannel } from '../../src/engine/stages/recognition/transcribe-channel';
 import { mediaRequest, testEnginePorts } from './ffmpeg-fixtures';
 import { diskFile } from '../../src/hosts/node';
 
@@ -41,23 +39,17 @@ export async function fileTranscripts(
 ): Promise<string[]> {
   const path = writeWav(join(scratchDir(), 'live.wav'), channels);
   const media = (await diskFile(path))!;
-  const audio = await prepareAudio(mediaRequest({ kind: 'file', file: media }), ports);
-  const model = await ports.recogniser({});
-  const texts: string[] = [];
-  for (let index = 0; index < channels.length; index++) {
-    const channel = audio.channels.find((c) => c.index === index);
-    const segments = channel
-      ? await transcribeChannel(model, channel, audio.file.duration, {
-          languageBehaviour: 'manual',
-          language: 'en',
-          task: 'transcribe',
-          hint: '',
-          settings: DEFAULT_RECOGNITION_SETTINGS,
-        })
-      : [];
-    texts.push(segments.map((s) => s.text).join(' '));
-  }
-  return texts;
+  const response = await runPipeline(
+    mediaRequest({ kind: 'file', file: media }, { language_behaviour: 'manual', language: 'en' }),
+    ports,
+  );
+  const segments = response.prediction_raw.transcription;
+  return channels.map((_, index) =>
+    segments
+      .filter((s) => s.channel === `channel_${index}`)
+      .map((s) => s.transcription)
+      .join(' '),
+  );
 }
 
 /** An update as it arrived, with the seconds of audio fed by then. */

@@ -4,7 +4,7 @@
 //   npx tsx tools/testing/response-snapshots.ts OUT_DIR
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, relative, resolve } from 'node:path';
-import { main } from '../../src/hosts/node/cli';
+import { main } from '../../src/hosts/node';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
 const SHARED = resolve(process.env.MURMUR_SHARED ?? join(REPO, '..', 'shared'));

@@ -9,7 +9,7 @@ import type { LanguageCode } from '../../../src/core/contract/languages';
 import { requestWithDefaults } from '../../../src/core/contract/request';
 import { runPipeline } from '../../../src/engine/pipeline';
 import { testEnginePorts } from '../../testing/ffmpeg-fixtures';
-import { diskFile, type DiskFile } from '../../../src/hosts/node/media-file';
+import { diskFile, type DiskFile } from '../../../src/hosts/node';
 
 const [root, modelId, listPath, outPath] = process.argv.slice(2) as [
   string,
