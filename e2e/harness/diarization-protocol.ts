@@ -7,16 +7,20 @@ export interface DiarizationRun {
   modelHost: string;
   segmentationModel: string;
   embeddingModel: string;
-  /** Where to fetch 16 kHz mono float32 samples (raw), and the stretches of speech (seconds). */
-  samplesUrl: string;
-  speech: { start: number; end: number }[];
+  /** Where to fetch the media file (a WAV of the conversation), transcribed as a request is. */
+  mediaUrl: string;
   numSpeakers: number | null;
-  /** Stretches the embedding model is given at once (the stage's default when left out). */
+  /**
+   * Stretches the embedding model is given at once, a setting given through the pipeline (the
+   * stage's default when left out).
+   */
   embeddingBatch?: number;
 }
 
 export interface DiarizationResult {
   turns: { speaker: string; start: number; end: number }[];
+  /** The speakers the response names. */
+  speakers: number;
   /** Seconds the stage took (models already loaded), and loading them. */
   seconds: number;
   loadSeconds: number;

@@ -1,26 +1,33 @@
 /**
- * Diarization benchmark: the diarization stage alone (speaker models loaded beforehand) on a
- * generated 10-minute conversation, in Node (onnxruntime-node, the CPU) and in Chromium (the
- * browser host's port in a module worker, onnxruntime-web on WASM, cross-origin isolated).
- * Models: generated weights at the production models' sizes (pyannote segmentation 3.0 and
- * WeSpeaker ResNet34: `murmur-bench/...`, made by tools/models/diarization/make_bench_models.py
- * when missing), or any other pair. Speech is where the conversation's turns are, as the speech
- * stage would find it. Prints seconds per minute of audio, peak memory, and how the stage's time
+ * Diarization benchmark: the diarization stage's own time in a whole pipeline run (speaker
+ * models loaded beforehand) on a generated 10-minute conversation, in Node (onnxruntime-node,
+ * the CPU) and in Chromium (the browser host's port in a module worker, onnxruntime-web on
+ * WASM, cross-origin isolated). The stage's settings are given through the pipeline, as a host
+ * gives them. Models: generated weights at the production models' sizes (pyannote
+ * segmentation 3.0 and WeSpeaker ResNet34: `murmur-bench/...`, made by
+ * tools/models/diarization/make_bench_models.py when missing), or any other pair; before them,
+ * the staged test recogniser, held to a real model's pace, and Silero VAD
+ * (tools/testing/diarization-through-pipeline.ts). Speech is what the speech stage finds.
+ * Prints seconds per minute of audio, peak memory (the whole run's), and how the stage's time
  * splits between the segmentation model, the embedding model and the rest (clustering, turns).
  * usage: tsx tools/bench/diarization.ts [--seconds 600] [--runs 1] [--node-only|--browser-only]
  *   [--segmentation-model ID] [--embedding-model ID] [--embedding-batch N]
  * (`--embedding-batch 1`: one stretch a call of the embedding model, as before batches.)
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DiarizationReply, DiarizationRun } from '../../e2e/harness/diarization-protocol';
-import { stageContexts } from '../../src/engine/stage-context';
-import * as diarization from '../../src/engine/stages/diarization';
 import { DEFAULT_DIARIZATION_SETTINGS } from '../../src/engine/stage-settings';
-import { nodeEnginePorts } from '../../src/hosts/node';
-import { conversation } from '../testing/conversation';
-import { timedSpeakerModels, type SpeakerModelTimes } from '../testing/timed-speaker-models';
+import { diskFile, nodeEnginePorts, type DiskFile } from '../../src/hosts/node';
+import { conversation, writeConversationWav } from '../testing/conversation';
+import {
+  diarizeThroughPipeline,
+  loadForDiarization,
+} from '../testing/diarization-through-pipeline';
+import { TEST_WHISPER_ID } from '../testing/ffmpeg-fixtures';
+import type { SpeakerModelTimes } from '../testing/timed-speaker-models';
 import { REPO } from './bench-media';
 import { writeBenchResult } from './bench-result';
 import { buildHarness, launchChromium, sampleChromiumMemory, startPreview } from './chromium';
@@ -37,7 +44,6 @@ const models = join(REPO, '.models');
 const embeddingBatch = Number(
   option('embedding-batch') ?? DEFAULT_DIARIZATION_SETTINGS.embeddingBatch,
 );
-const settings = { ...DEFAULT_DIARIZATION_SETTINGS, embeddingBatch };
 
 if (segmentationModel.startsWith('murmur-bench/') && !existsSync(join(models, segmentationModel))) {
   console.error('Making the benchmark models (generated weights at production sizes) ...');
@@ -54,7 +60,11 @@ if (segmentationModel.startsWith('murmur-bench/') && !existsSync(join(models, se
 console.error(`Generating a ${seconds}-s conversation ...`);
 const talk = conversation({ speakers: 3, seconds, overlapShare: 0.2, seed: 600 });
 const audioSeconds = talk.samples.length / 16000;
-// Speech as the speech stage finds it: the turns, joined where they touch.
+const wav = writeConversationWav(
+  join(mkdtempSync(join(tmpdir(), 'murmur-bench-diarization-')), 'conversation.wav'),
+  talk,
+);
+// The conversation's speech, for the summary: its turns, joined where they touch.
 const speech: { start: number; end: number }[] = [];
 for (const t of [...talk.turns].sort((a, b) => a.start - b.start)) {
   const last = speech.at(-1);
@@ -88,35 +98,33 @@ function peakRssMb(): number {
 }
 
 async function nodeRuns() {
-  const ports = nodeEnginePorts({ models, model: 'unused', segmentationModel, embeddingModel });
-  const t0 = performance.now();
-  const loaded = await ports.speakers!.load({});
-  const loadSeconds = (performance.now() - t0) / 1000;
+  const ports = nodeEnginePorts({
+    models,
+    model: TEST_WHISPER_ID,
+    segmentationModel,
+    embeddingModel,
+  });
+  const loaded = await loadForDiarization(ports);
   const times: number[] = [];
   const parts: SpeakerModelTimes[] = [];
   let speakers = 0;
   for (let r = 0; r < runs; r++) {
-    const timed = timedSpeakerModels(loaded);
-    const out = await diarization.run(
-      {
-        channels: [{ index: 0, samples: talk.samples, speech }],
-        models: Promise.resolve(timed.models),
-        counts: { num: null, min: null, max: null },
-        settings,
-      },
-      stageContexts(ports, undefined)('diarize'),
-    );
+    const file = (await diskFile(wav)) as DiskFile;
+    const out = await diarizeThroughPipeline(ports, loaded, file, {
+      numSpeakers: null,
+      settings: { embeddingBatch },
+    });
     times.push(out.seconds);
-    parts.push(timed.times);
-    speakers = new Set(out.turns.map((t) => t.speaker)).size;
+    parts.push(out.times);
+    speakers = out.speakers;
     console.error(
-      `node run ${r + 1}: ${out.seconds.toFixed(1)} s ${split(out.seconds, timed.times)}`,
+      `node run ${r + 1}: ${out.seconds.toFixed(1)} s ${split(out.seconds, out.times)}`,
     );
   }
   rows.push({
     host: 'Node',
     seconds: times,
-    loadSeconds,
+    loadSeconds: loaded.speakersLoadSeconds,
     peakMb: peakRssMb(),
     speakers,
     times: parts,
@@ -125,7 +133,7 @@ async function nodeRuns() {
 
 async function browserRuns() {
   const outDir = buildHarness();
-  writeFileSync(join(outDir, 'bench-audio.f32'), talk.samples);
+  writeConversationWav(join(outDir, 'bench-conversation.wav'), talk);
   const port = Number(process.env.MURMUR_BENCH_PORT ?? 4176);
   const preview = await startPreview(outDir, port, '/e2e/harness/diarization.html');
   const browser = await launchChromium();
@@ -144,8 +152,7 @@ async function browserRuns() {
         modelHost: `${preview.base}/hub/`,
         segmentationModel,
         embeddingModel,
-        samplesUrl: `${preview.base}/bench-audio.f32`,
-        speech,
+        mediaUrl: `${preview.base}/bench-conversation.wav`,
         numSpeakers: null,
         embeddingBatch,
       };
@@ -162,7 +169,7 @@ async function browserRuns() {
       times.push(result.seconds);
       parts.push(result.times);
       loadSeconds = result.loadSeconds;
-      speakers = new Set(result.turns.map((t) => t.speaker)).size;
+      speakers = result.speakers;
       console.error(
         `chromium run ${r + 1}: ${result.seconds.toFixed(1)} s ${split(result.seconds, result.times)}`,
       );
