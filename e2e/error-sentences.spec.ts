@@ -118,7 +118,7 @@ const CASES: Case[] = [
       await app.submit();
     },
     sentence:
-      "The link is a YouTube page, not a media file: media cannot be fetched from YouTube pages (in the browser or by Murmur's CLI). Download the audio or video file and drop it here, or give a direct link to the file.",
+      "The link is a YouTube page, not a media file: this page cannot fetch media from other sites, but Murmur's command line (murmur transcribe --audio_url LINK) or a Murmur server can. Here, download the audio or video file and drop it in, or give a direct link to the file.",
   },
   {
     code: 'engine_unavailable',

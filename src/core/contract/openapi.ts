@@ -171,6 +171,16 @@ const metadataSchema: Schema = {
         },
       },
     },
+    source_page: {
+      type: 'object',
+      description:
+        'The web page the media was read from, when audio_url or video_url linked to one (an added field).',
+      required: ['url', 'title'],
+      properties: {
+        url: { type: 'string' },
+        title: { type: 'string', nullable: true },
+      },
+    },
   },
 };
 

@@ -60,6 +60,15 @@ export interface ChannelBilling {
   similar_to: string | null;
 }
 
+/**
+ * The web page a link led to, when the media was read from one (not in the spec: an added
+ * field). `title` is the page's, as yt-dlp read it; null where it has none.
+ */
+export interface SourcePage {
+  url: string;
+  title: string | null;
+}
+
 /** Spec 2.6. */
 export interface Metadata {
   provided_file_metadata: ProvidedFileMetadata;
@@ -76,6 +85,8 @@ export interface Metadata {
   total_transcription_time: number;
   /** Added field: see `ChannelBilling`. */
   billing?: ChannelBilling[];
+  /** Added field: see `SourcePage`. */
+  source_page?: SourcePage;
 }
 
 /** Spec 2.2. */

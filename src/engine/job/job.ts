@@ -76,6 +76,11 @@ export interface JobHost<F extends MediaFile> {
     request: TranscriptionRequest<F>,
     signal: AbortSignal | undefined,
   ): Promise<TranscriptionRequest<F>>;
+  /**
+   * What the host adds to the response of a request it prepared (the web page a link led to),
+   * before it is answered or delivered.
+   */
+  annotate?(response: TranscriptionResponse): TranscriptionResponse;
   /** What the host lets one request cost (duration, channels); none by default. */
   limits?: MediaLimits;
   /**
@@ -194,6 +199,7 @@ export async function runJob<F extends MediaFile>(
       notice(reason);
       response = await run();
     }
+    if (host.annotate) response = host.annotate(response);
     return {
       ok: true,
       request,

@@ -7,6 +7,7 @@ import {
   DEFAULT_WHISPER,
 } from '../../core/model-catalog';
 import { unknownCommand } from './help';
+import { DEFAULT_YT_DLP } from './yt-dlp';
 
 export interface CliArgs {
   command: 'transcribe' | 'align';
@@ -28,6 +29,8 @@ export interface CliArgs {
   cueLimits: CueLimits;
   /** Tell each stage and its progress on stderr as the run goes. */
   progress: boolean;
+  /** The yt-dlp that reads links to web pages. */
+  ytDlp: string;
 }
 
 /** CLI options that set a limit of readable subtitles: name, limit, smallest value. */
@@ -46,7 +49,7 @@ export class CliUsageError extends Error {}
  * `murmur transcribe [FILE] [--<field> <value>]... [--endpoint audio|video] [--models DIR|URL]
  * [--model ID] [--translation-model ID]
  * [--segmentation-model ID] [--embedding-model ID] [--subtitles srt|vtt [--line-chars N] [--lines N] [--reading-speed N]
- * [--min-seconds S] [--max-seconds S] [--gap-seconds S] [--speaker-names true|false]]`.
+ * [--min-seconds S] [--max-seconds S] [--gap-seconds S] [--speaker-names true|false]] [--yt-dlp PATH]`.
  * The subtitle options are the CLI's own (hyphenated, so they never shadow a request field).
  * Every `--name value` (or `--name=value`) that is not a CLI option is a request field, passed
  * on verbatim so the request parser reports unknown or bad fields the same way for every host.
@@ -68,6 +71,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     subtitles: null,
     cueLimits: { ...DEFAULT_CUE_LIMITS },
     progress: false,
+    ytDlp: DEFAULT_YT_DLP,
   };
   const rest = [...argv];
   const first = rest.shift() ?? '';
@@ -109,6 +113,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       args.segmentationModel = value;
     } else if (name === 'embedding-model') {
       args.embeddingModel = value;
+    } else if (name === 'yt-dlp') {
+      args.ytDlp = value;
     } else if (name === 'subtitles') {
       if (value !== 'srt' && value !== 'vtt')
         throw new CliUsageError(`--subtitles must be srt or vtt; got "${value}".`);

@@ -122,6 +122,10 @@ function transcriptionOptions(): string[] {
       '--progress',
       'Tell each stage on stderr as it starts, and every tenth of it: "murmur: progress: recognise 40%: …".',
     ],
+    [
+      '--yt-dlp PATH',
+      'The yt-dlp that reads the media of a web page given as audio_url or video_url. Default: yt-dlp.',
+    ],
     ['--help', 'This text.'],
   ]);
 }

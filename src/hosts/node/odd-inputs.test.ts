@@ -160,9 +160,14 @@ const cases: Case[] = [
     },
   },
   {
-    name: 'a URL that redirects to an HTML page',
+    name: 'a URL that redirects to an HTML page without media',
     argv: () => ['--audio_url', `${base}/moved.mp3`],
-    answer: { error: 'unsupported_media', status: 415, message: /a web page/ },
+    answer: {
+      error: 'unsupported_media',
+      status: 415,
+      message:
+        /^The page at audio_url holds no media yt-dlp can read\. Link to the media file itself\.$/,
+    },
   },
   {
     name: 'a URL that never answers',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { CliIo } from './cli';
 import { DecodedAudioAccount } from './job-runtime/decoded-audio-account';
 import { jobSettingsOf } from './job-runtime/job-args';
+import { pageLinksLine, pageLinksOf } from './job-runtime/linked-media';
 import type { ServerJobsFactory } from './job-runtime/server-jobs';
 import { memoryJobs } from './jobs/memory-jobs';
 import { RedisJobQueue } from './jobs/redis-queue';
@@ -112,7 +113,10 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     );
     return 1;
   }
-  const limits = jobSettingsOf(args, engines);
+  // Whether links to web pages are read is found once, and said, before the first request.
+  const pageLinks = await pageLinksOf(args.ytDlp);
+  io.stderr(`murmur serve: ${pageLinksLine(pageLinks)}\n`);
+  const limits = { ...jobSettingsOf(args, engines), pageLinks };
   const webhook = signer ? { webhook: { signer } } : {};
   let jobs: ServerJobsFactory = memoryJobs({
     ...limits,

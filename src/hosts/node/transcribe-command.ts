@@ -10,6 +10,7 @@ import type { StageProgress } from '../../engine/stage-context';
 import type { CliIo, CliOptions } from './cli';
 import type { CliArgs } from './cli-args';
 import { cliErrorLines } from './cli-wording';
+import { cliPageLink } from './cli-page-link';
 import { downloadLines } from './download-lines';
 import { diskFile, type DiskFile } from './media-file';
 import { EngineThread } from './server/engine-thread';
@@ -136,7 +137,27 @@ async function transcribeOn(
   signer: ReturnType<typeof signerFromEnv>,
 ): Promise<number> {
   const job = { requestId: newRequestId(), ...(options.signal ? { signal: options.signal } : {}) };
+  const page = cliPageLink(args.ytDlp, args.endpoint, options.engine?.fetchTimeoutSeconds);
+  try {
+    return await answer(engine, args, io, options, signer, job, page);
+  } finally {
+    await page.close();
+  }
+}
+
+async function answer(
+  engine: EngineThread,
+  args: CliArgs,
+  io: CliIo,
+  options: CliOptions,
+  signer: ReturnType<typeof signerFromEnv>,
+  job: { requestId: string; signal?: AbortSignal },
+  page: ReturnType<typeof cliPageLink>,
+): Promise<number> {
   const host: JobHost<DiskFile> = {
+    // A link to a web page is read with yt-dlp first; a media file's is fetched by the pipeline.
+    prepare: page.prepare,
+    annotate: page.annotate,
     engine: async () => engine,
     // Signed as the service signs them, when a secret is set.
     webhook: { fetch: nodeDeliveryFetch, ...(signer ? { signer } : {}) },

@@ -842,7 +842,9 @@ describe('media URLs', () => {
     expect(missing.message).toContain('404');
     const youtube = await urlFailure('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     expect(youtube.code).toBe('invalid_request');
-    expect(youtube.message).toContain('YouTube page');
+    expect(youtube.message).toBe(
+      "audio_url is a YouTube page, not a media file: this page cannot fetch media from other sites, but Murmur's command line (murmur transcribe --audio_url LINK) or a Murmur server can. Here, download the audio or video file and drop it in, or give a direct link to the file.",
+    );
     expect(youtube.problems[0]!.field).toBe('audio_url');
     expect((await urlFailure('http://127.0.0.1:9/talk.wav')).code).toBe('url_fetch_failed');
   });

@@ -113,11 +113,15 @@ async function readBody(
   return buffer.length === length ? buffer : buffer.slice(0, length);
 }
 
-/** Refuses the page of a video platform given as a media URL (it is a web page, not media). */
+/**
+ * Refuses the page of a video platform given as a media URL where it is fetched as a file (in
+ * the browser, which cannot read another site's page): the Node hosts read such pages with
+ * yt-dlp before the pipeline sees them, so the sentence sends the user there.
+ */
 export function refuseSocialPlatform(url: string, field: string): void {
   const platform = socialPlatformOf(url);
   if (platform === null) return;
-  const message = `${field} is a ${platform} page, not a media file: media cannot be fetched from ${platform} pages (in the browser or by Murmur's CLI). Download the audio or video file and drop it here, or give a direct link to the file.`;
+  const message = `${field} is a ${platform} page, not a media file: this page cannot fetch media from other sites, but Murmur's command line (murmur transcribe --${field} LINK) or a Murmur server can. Here, download the audio or video file and drop it in, or give a direct link to the file.`;
   throw new ServiceError('invalid_request', message, [{ field, message }]);
 }
 

@@ -7,6 +7,7 @@ import {
 import { DEFAULT_MEDIA_SETTINGS } from '../../../engine/stage-settings';
 import type { JobEngine } from '../../../engine/job/job';
 import { CliUsageError } from '../cli-args';
+import { DEFAULT_YT_DLP } from '../yt-dlp';
 import type { JobSettings } from './job-host';
 
 /**
@@ -33,6 +34,8 @@ export interface JobArgs {
   allowPrivateUrls: boolean;
   /** Decoded audio this long or longer goes to a scratch file rather than memory (seconds). */
   audioInMemorySeconds: number;
+  /** The yt-dlp that reads links to web pages. */
+  ytDlp: string;
 }
 
 export const JOB_ARG_DEFAULTS: JobArgs = {
@@ -48,6 +51,7 @@ export const JOB_ARG_DEFAULTS: JobArgs = {
   requestTimeoutSeconds: 300,
   allowPrivateUrls: false,
   audioInMemorySeconds: DEFAULT_MEDIA_SETTINGS.compactFromSeconds,
+  ytDlp: DEFAULT_YT_DLP,
 };
 
 export function wholeNumber(name: string, value: string, min: number): number {
@@ -112,6 +116,9 @@ export function readJobOption(args: JobArgs, name: string, value: string): boole
       return true;
     case 'request-timeout-seconds':
       args.requestTimeoutSeconds = wholeNumber(name, value, 1);
+      return true;
+    case 'yt-dlp':
+      args.ytDlp = value;
       return true;
     case 'audio-in-memory-seconds':
       args.audioInMemorySeconds = wholeNumber(name, value, 0);

@@ -1,8 +1,11 @@
 import { ENDPOINTS, type Endpoint } from '../../../core/contract/endpoints';
 import type { JobEngine, JobHost } from '../../../engine/job/job';
 import type { DiskFile } from '../media-file';
+import { DEFAULT_YT_DLP } from '../yt-dlp';
 import type { DecodedAudioAccount } from './decoded-audio-account';
-import { checkUrlAddress, downloadMedia } from './media-download';
+import type { SourcePage } from '../../../core/contract/response';
+import { fetchLinkedMedia, withSourcePage, type PageLinks } from './linked-media';
+import { checkUrlAddress } from './media-download';
 import type { WebhookSettings } from './webhook-sender';
 
 /**
@@ -27,11 +30,14 @@ export interface JobSettings extends WebhookSettings {
   audioInMemorySeconds?: number;
   /** Where the jobs' decoded audio is counted (for `/metrics`); none by default. */
   decodedAudio?: DecodedAudioAccount;
+  /** How links to web pages are read (yt-dlp); refused as pages without it. */
+  pageLinks?: PageLinks;
 }
 
 /**
  * A Node process as a job's host (the server's runs, the embedded queue's and a worker's): the
- * webhook's address checked and an `audio_url` downloaded into the request's own `folder` before
+ * webhook's address checked and an `audio_url` downloaded (or read from the web page it links
+ * to, the page then named in the response's metadata) into the request's own `folder` before
  * the request waits for its turn (a slow URL holds its own place, not a transcription slot, and
  * lands on disk under the upload's limit), then the engine of the slot `slot()` gives, within
  * the limits. The job delivers no webhook itself: the host's `WebhookSender` does, once the
@@ -45,26 +51,33 @@ export function nodeJobHost(
   requestSignal: AbortSignal,
 ): JobHost<DiskFile> {
   const allowPrivate = settings.allowPrivateUrls;
+  let page: SourcePage | null = null;
   return {
     prepare: async (request, signal) => {
       if (request.webhook_url !== null) {
         checkUrlAddress(request.webhook_url, 'webhook_url', allowPrivate);
       }
       if (request.media.kind !== 'url') return request;
-      const file = await downloadMedia(
+      const linked = await fetchLinkedMedia(
         request.media.url,
         ENDPOINTS[endpoint].urlField,
         folder,
         {
           maxBytes: settings.maxUploadBytes,
+          maxSeconds: settings.maxSeconds,
           idleSeconds: settings.idleSeconds,
           totalSeconds: settings.totalSeconds,
           allowPrivate,
+          video: endpoint === 'video',
+          pages: settings.pageLinks ?? { binary: DEFAULT_YT_DLP, version: null },
         },
         signal ?? requestSignal,
       );
+      page = linked.page;
+      const file = linked.file;
       return { ...request, media: { kind: 'file', file } };
     },
+    annotate: (response) => withSourcePage(response, page),
     engine: async (signal) => {
       const engine = settings.engines[await slot(signal)];
       if (engine === undefined) throw new Error('No engine for the slot given.');

@@ -8,11 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { isMediaContentType, sniffMedia } from '../../../core/audio/media-kind';
 import { ServiceError } from '../../../core/contract/errors';
 import { MAX_NAME_CHARS, quoted, shortened } from '../../../core/contract/quoted';
-import {
-  HEAD_BYTES,
-  refuseNonMedia,
-  refuseSocialPlatform,
-} from '../../../engine/stages/media/media-input';
+import { HEAD_BYTES, refuseNonMedia } from '../../../engine/stages/media/media-input';
 import { isPrivateLiteral, publicLookup } from '../address-guard';
 import type { DiskFile } from '../media-file';
 
@@ -31,17 +27,20 @@ const MAX_REDIRECTS = 5;
 const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
 /** A failure to fetch, in words that say what went wrong without describing the host. */
-const failed = (field: string, why: string) =>
+export const failed = (field: string, why: string) =>
   new ServiceError('url_fetch_failed', `The media at ${field} could not be fetched: ${why}.`);
 
-const tooLarge = (field: string, maxBytes: number) =>
+export const tooLarge = (field: string, maxBytes: number) =>
   new ServiceError(
     'payload_too_large',
     `The media at ${field} is larger than this service accepts (${mb(maxBytes)} MB).`,
     [{ field, message: `${field} is larger than ${mb(maxBytes)} MB.` }],
   );
 
-const PRIVATE_RANGES = '(loopback, private or reserved addresses are not fetched)';
+/** The refusal of a URL that answered with a web page (a host that reads pages goes on). */
+export class WebPageAnswer extends ServiceError {}
+
+export const PRIVATE_RANGES = '(loopback, private or reserved addresses are not fetched)';
 
 function notPublic(field: string): ServiceError {
   const message = `${field} is not a public address ${PRIVATE_RANGES}.`;
@@ -144,7 +143,6 @@ export async function downloadMedia(
   limits: DownloadLimits,
   signal: AbortSignal,
 ): Promise<DiskFile> {
-  refuseSocialPlatform(url, field);
   const controller = new AbortController();
   const why = { reason: '' };
   const giveUp = (reason: string) => {
@@ -191,7 +189,7 @@ export async function downloadMedia(
     const type = response.headers['content-type'] ?? null;
     if (!isMediaContentType(type)) {
       response.resume();
-      throw new ServiceError(
+      throw new (/html/i.test(type ?? '') ? WebPageAnswer : ServiceError)(
         'unsupported_media',
         `The media at ${field} is ${/html/i.test(type ?? '') ? 'a web page' : `of type ${quoted(String(type))}`}, not an audio or video file. Link to the media file itself.`,
       );

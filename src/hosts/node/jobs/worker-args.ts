@@ -33,7 +33,7 @@ export const WORKER_DEFAULTS: Omit<WorkerArgs, 'help' | 'redis' | 'store'> = {
  * `murmur worker --redis URL --store DIR [--models DIR|URL] [--model ID] [--translation-model ID]
  * [--segmentation-model ID] [--embedding-model ID] [--max-upload-mb N] [--max-duration-minutes N]
  * [--max-channels N] [--idle-timeout-seconds N] [--request-timeout-seconds N]
- * [--allow-private-urls] [--lock-seconds N] [--stalled-check-seconds N] [--max-stalls N]
+ * [--allow-private-urls] [--yt-dlp PATH] [--lock-seconds N] [--stalled-check-seconds N] [--max-stalls N]
  * [--audio-in-memory-seconds N] [--metrics HOST:PORT]`.
  */
 export function parseWorkerArgs(argv: readonly string[]): WorkerArgs {

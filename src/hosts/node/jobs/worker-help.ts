@@ -57,6 +57,10 @@ export function workerHelp(): string {
         'Let audio_url and webhook_url reach loopback and private addresses.',
       ],
       [
+        '--yt-dlp PATH',
+        'The yt-dlp that reads the media of a web page given as audio_url or video_url (its every connection through the address guard). Default: yt-dlp.',
+      ],
+      [
         '--lock-seconds N',
         `A worker silent this long is taken for dead. Default: ${d.lockSeconds}.`,
       ],

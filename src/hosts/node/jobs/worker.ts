@@ -9,6 +9,7 @@ import type { CliIo } from '../cli';
 import { nodeEnginePorts } from '../engine-ports';
 import { DecodedAudioAccount } from '../job-runtime/decoded-audio-account';
 import { jobSettingsOf } from '../job-runtime/job-args';
+import { pageLinksLine, pageLinksOf } from '../job-runtime/linked-media';
 import type { JobSettings } from '../job-runtime/job-host';
 import { JobMetrics } from '../job-runtime/job-metrics';
 import type { JobEnd, JobEvent, QueuedJob } from '../job-runtime/job-queue';
@@ -81,8 +82,11 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     io.stderr(`murmur worker: the models could not be loaded: ${message(thrown)}\n`);
     return 1;
   }
+  const pageLinks = await pageLinksOf(args.ytDlp);
+  io.stderr(`murmur worker: ${pageLinksLine(pageLinks)}\n`);
   const settings: JobSettings = {
     ...jobSettingsOf(args, [engine]),
+    pageLinks,
     decodedAudio: new DecodedAudioAccount(),
     ...(signer ? { webhook: { signer } } : {}),
   };

@@ -30,6 +30,10 @@ export async function healthRoutes(app: FastifyInstance, state: ServerState) {
       uploads: { ...uploadBudget.load, max_bytes: uploadBudget.maxBytes },
       concurrency: settings.concurrency,
       queue: settings.queue,
+      page_links: {
+        available: settings.pageLinks?.version != null,
+        yt_dlp: settings.pageLinks?.version ?? null,
+      },
       ...queue.detail,
     });
   });

@@ -54,7 +54,7 @@ export const SERVE_DEFAULTS: Omit<ServeArgs, 'help'> = {
  * [--max-upload-mb N] [--max-duration-minutes N] [--max-channels N] [--idle-timeout-seconds N]
  * [--request-timeout-seconds N] [--shutdown-grace-seconds N] [--upload-dir DIR]
  * [--concurrency N] [--queue N] [--max-queued N] [--keep-results-hours H] [--redis URL --store DIR]
- * [--attempts N] [--audio-in-memory-seconds N] [--no-auth] [--allow-private-urls]`. Unknown options are errors: a server that starts
+ * [--attempts N] [--audio-in-memory-seconds N] [--no-auth] [--allow-private-urls] [--yt-dlp PATH]`. Unknown options are errors: a server that starts
  * with a typo in its limits would run with limits nobody chose.
  */
 export function parseServeArgs(argv: readonly string[]): ServeArgs {

@@ -78,6 +78,10 @@ export function serveHelp(): string {
         'Let audio_url and webhook_url reach loopback and private addresses.',
       ],
       [
+        '--yt-dlp PATH',
+        'The yt-dlp that reads the media of a web page given as audio_url or video_url (its every connection through the address guard). Default: yt-dlp.',
+      ],
+      [
         '--redis URL',
         'Queue every transcription in this Redis, for workers anywhere (murmur worker); the server then loads no models.',
       ],
