@@ -1,0 +1,82 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../core/contract/errors';
+import type { TranscriptionResponse } from '../../core/contract/response';
+import { REPO, TEST_WHISPER_ID } from '../../../tools/testing/ffmpeg-fixtures';
+import { startPageHost } from '../../../tools/testing/server/page-host';
+import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech';
+import { main } from './cli';
+
+const MODELS = ['--models', join(REPO, '.models'), '--model', TEST_WHISPER_ID];
+
+let dir = '';
+let speech = '';
+let host: Awaited<ReturnType<typeof startPageHost>>;
+
+async function run(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(['transcribe', ...argv, ...MODELS], {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+  });
+  return { code, stdout, stderr };
+}
+
+beforeAll(async () => {
+  dir = scratchDir();
+  speech = spokenFile(dir, 'talk', [{ language: 'en', text: sentence('en', 612, 9) }]).path;
+  host = await startPageHost(speech);
+}, 60_000);
+
+afterAll(async () => {
+  await host.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('murmur transcribe --audio_url <a web page>', () => {
+  it('prints the transcript of the recording the page embeds, and names the page', async () => {
+    const file = await run(speech);
+    expect(file.code).toBe(0);
+    const page = await run('--audio_url', host.url('/og-video.html'));
+    expect(page.stderr).toBe('');
+    expect(page.code).toBe(0);
+    const fromFile = JSON.parse(file.stdout) as TranscriptionResponse;
+    const fromPage = JSON.parse(page.stdout) as TranscriptionResponse;
+    expect(fromPage.prediction_raw.transcription.length).toBeGreaterThan(0);
+    expect(fromPage.prediction_raw.transcription).toEqual(fromFile.prediction_raw.transcription);
+    expect(fromPage.prediction_raw.metadata.source_page).toEqual({
+      url: host.url('/og-video.html'),
+      title: 'A talk on a page',
+    });
+  }, 120_000);
+
+  it('refuses a page without media with the error body and its sentence (exit 2)', async () => {
+    const { code, stdout, stderr } = await run('--audio_url', host.url('/no-media.html'));
+    const sentence =
+      'The page at audio_url holds no media yt-dlp can read. Link to the media file itself.';
+    expect(code).toBe(2);
+    expect(JSON.parse(stdout) as ErrorBody).toMatchObject({
+      error: 'unsupported_media',
+      statusCode: 415,
+      message: sentence,
+    });
+    expect(stderr).toBe(`murmur: ${sentence}\n`);
+  }, 60_000);
+
+  it('says what to install when --yt-dlp names no program, for a page and for a platform link', async () => {
+    const missing = join(dir, 'no-such-yt-dlp');
+    for (const url of [host.url('/audio.html'), 'https://www.youtube.com/watch?v=abc']) {
+      const { code, stdout, stderr } = await run('--audio_url', url, '--yt-dlp', missing);
+      expect(code).toBe(1);
+      expect(JSON.parse(stdout) as ErrorBody).toMatchObject({
+        error: 'not_supported',
+        statusCode: 501,
+      });
+      expect(stderr).toBe(
+        'murmur: --audio_url is a web page: media is read from web pages with yt-dlp, which is not installed here. Install yt-dlp (or name it with --yt-dlp PATH), or link to the media file itself.\n',
+      );
+    }
+  }, 60_000);
+});
