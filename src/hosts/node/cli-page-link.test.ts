@@ -1,13 +1,15 @@
-import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../core/contract/errors';
 import type { TranscriptionResponse } from '../../core/contract/response';
 import { REPO, TEST_WHISPER_ID } from '../../../tools/testing/ffmpeg-fixtures';
-import { startPageHost } from '../../../tools/testing/server/page-host';
+import { processesWith, startPageHost } from '../../../tools/testing/server/page-host';
 import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech';
 import { main } from './cli';
 
+const BIN = join(REPO, 'src', 'hosts', 'node', 'murmur.mjs');
 const MODELS = ['--models', join(REPO, '.models'), '--model', TEST_WHISPER_ID];
 
 let dir = '';
@@ -78,5 +80,35 @@ describe('murmur transcribe --audio_url <a web page>', () => {
         'murmur: --audio_url is a web page: media is read from web pages with yt-dlp, which is not installed here. Install yt-dlp (or name it with --yt-dlp PATH), or link to the media file itself.\n',
       );
     }
+  }, 60_000);
+
+  it('ends yt-dlp and removes its folder on Ctrl-C, ending by the signal (status 130)', async () => {
+    host.requests.length = 0;
+    const child = spawn(process.execPath, [
+      BIN,
+      'transcribe',
+      '--audio_url',
+      host.url('/slow.html'),
+      ...MODELS,
+    ]);
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
+    for (let i = 0; i < 600 && !host.requests.includes('GET /slow.wav'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // The yt-dlp that fetches the media names its info file, in the run's own folder.
+    const [pid] = processesWith('murmur-page-', 'page-info.json');
+    expect(pid).toBeDefined();
+    const info = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .find((arg) => arg.endsWith('page-info.json'))!;
+    child.kill('SIGINT');
+    expect(await exited).toBe('SIGINT');
+    expect(JSON.parse(stdout)).toMatchObject({ error: 'cancelled', statusCode: 499 });
+    expect(processesWith(info)).toEqual([]);
+    expect(existsSync(join(info, '..'))).toBe(false);
   }, 60_000);
 });
