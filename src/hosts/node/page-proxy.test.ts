@@ -76,6 +76,22 @@ describe('the guarded proxy', () => {
     }
   });
 
+  it('stops at a name that does not resolve, naming where it led', async () => {
+    const stops: ProxyStop[] = [];
+    const unresolved = await startGuardedProxy({
+      resolve: () => Promise.reject(Object.assign(new Error('not found'), { code: 'ENOTFOUND' })),
+      maxBytes: 1024,
+      idleSeconds: 5,
+      onStop: (stop) => stops.push(stop),
+    });
+    try {
+      expect((await getThrough(unresolved.url, 'http://media.invalid/a.wav')).status).toBe(502);
+      expect(stops).toEqual([{ kind: 'unresolved', target: 'http://media.invalid/a.wav' }]);
+    } finally {
+      await unresolved.close();
+    }
+  });
+
   it('relays what the guard lets through, and counts it', async () => {
     const open = await proxy(true);
     try {

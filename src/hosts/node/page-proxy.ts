@@ -32,7 +32,10 @@ export interface ProxyOptions {
 }
 
 export type ProxyStop =
-  { kind: 'private'; target: string } | { kind: 'too-large' } | { kind: 'idle'; target: string };
+  | { kind: 'private'; target: string }
+  | { kind: 'unresolved'; target: string }
+  | { kind: 'too-large' }
+  | { kind: 'idle'; target: string };
 
 export interface GuardedProxy {
   /** The proxy's own address, `http://127.0.0.1:PORT`. */
@@ -71,8 +74,8 @@ export async function startGuardedProxy(options: ProxyOptions): Promise<GuardedP
     if (relayed > options.maxBytes) stop({ kind: 'too-large' });
   };
   /**
-   * Connects to `host:port` at its checked address; null where it cannot, and the refusal
-   * where the guard refused it (the proxy stops once the client is told).
+   * Connects to `host:port` at its checked address; null where it cannot, and why where the
+   * guard refused it or the name does not resolve (the proxy stops once the client is told).
    */
   const open = async (
     host: string,
@@ -83,8 +86,9 @@ export async function startGuardedProxy(options: ProxyOptions): Promise<GuardedP
     try {
       address = await options.resolve(host);
     } catch (thrown) {
-      const refused = (thrown as NodeJS.ErrnoException).code === 'MURMUR_PRIVATE_ADDRESS';
-      return refused ? { kind: 'private', target } : null;
+      const code = (thrown as NodeJS.ErrnoException).code;
+      if (code === 'MURMUR_PRIVATE_ADDRESS') return { kind: 'private', target };
+      return code === 'ENOTFOUND' ? { kind: 'unresolved', target } : null;
     }
     if (stopped) return null;
     const upstream = track(connect({ host: address, port }));
@@ -107,7 +111,7 @@ export async function startGuardedProxy(options: ProxyOptions): Promise<GuardedP
     void open(url.hostname, port, url.href).then((upstream) => {
       if (!(upstream instanceof Socket)) {
         return response
-          .writeHead(upstream === null ? 502 : 403)
+          .writeHead(upstream?.kind === 'private' ? 403 : 502)
           .end(() => upstream && stop(upstream));
       }
       const headers: Record<string, string | string[] | undefined> = {
@@ -136,7 +140,7 @@ export async function startGuardedProxy(options: ProxyOptions): Promise<GuardedP
     const target = `https://${match[1]}:${match[2]}/`;
     void open(match[1]!, Number(match[2]), target).then((upstream) => {
       if (!(upstream instanceof Socket)) {
-        const answer = upstream === null ? '502 Bad Gateway' : '403 Forbidden';
+        const answer = upstream?.kind === 'private' ? '403 Forbidden' : '502 Bad Gateway';
         return client.end(`HTTP/1.1 ${answer}\r\n\r\n`, () => upstream && stop(upstream));
       }
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');

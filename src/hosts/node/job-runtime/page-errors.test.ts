@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { YtDlpRun } from '../yt-dlp';
-import { ytDlpFailure } from './page-errors';
+import { proxyStopError, ytDlpFailure } from './page-errors';
+
+const LIMITS = { maxBytes: 1024 * 1024, idleSeconds: 30 };
 
 /** A run of yt-dlp that failed with `lines` on stderr. */
 const failedWith = (...lines: string[]): YtDlpRun => ({
@@ -14,6 +16,17 @@ const answer = (run: YtDlpRun) => {
   const error = ytDlpFailure('video_url', run, '2023.03.04');
   return { status: error.status, message: error.message };
 };
+
+describe("the proxy's stops, as the service says them", () => {
+  it('a link that leads to a name that does not resolve', () => {
+    const target = 'https://cdn.media.invalid:443/';
+    const error = proxyStopError('audio_url', { kind: 'unresolved', target }, LIMITS);
+    expect(error.status).toBe(502);
+    expect(error.message).toBe(
+      'The media at audio_url could not be fetched: it leads to "https://cdn.media.invalid:443/", whose host name does not resolve.',
+    );
+  });
+});
 
 describe("yt-dlp's failures, as the service says them", () => {
   it('a page behind a sign-in', () => {

@@ -62,6 +62,8 @@ export function proxyStopError(
       const message = `${field} leads to ${quoted(stop.target)}, which is not a public address ${PRIVATE_RANGES}.`;
       return new ServiceError('invalid_request', message, [{ field, message }]);
     }
+    case 'unresolved':
+      return failed(field, `it leads to ${quoted(stop.target)}, whose host name does not resolve`);
     case 'too-large':
       return tooLarge(field, limits.maxBytes);
     case 'idle':

@@ -57,6 +57,7 @@ function commonArgs(proxy: string, page: PageFetch): string[] {
     '--no-cache-dir',
     '--no-playlist',
     '--no-exec',
+    '--restrict-filenames',
     '--fixup',
     'never',
     '--downloader',
