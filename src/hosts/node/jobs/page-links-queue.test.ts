@@ -59,4 +59,12 @@ describe('a queued job whose audio_url is a web page, run by murmur worker', () 
         'The page at audio_url holds no media yt-dlp can read. Link to the media file itself.',
     });
   }, 90_000);
+
+  it('says at start-up that a worker whose --yt-dlp runs nothing does not read them', async () => {
+    const missing = `${dir}/no-such-yt-dlp`;
+    const [bare] = await cluster.addWorkers(1, ['--yt-dlp', missing]);
+    expect(bare!.stderr()).toContain(
+      `murmur worker: links to web pages: not available (no yt-dlp runs as "${missing}"; install yt-dlp or name it with --yt-dlp PATH)\n`,
+    );
+  }, 90_000);
 });

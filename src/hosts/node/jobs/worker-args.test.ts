@@ -22,6 +22,8 @@ describe('murmur worker options', () => {
         '0.0.0.0:9464',
         '--audio-in-memory-seconds',
         '120',
+        '--yt-dlp',
+        '/opt/yt-dlp/bin/yt-dlp',
       ]),
     ).toMatchObject({
       redis: 'redis://10.0.0.5:6379',
@@ -33,8 +35,10 @@ describe('murmur worker options', () => {
       maxChannels: 8,
       metrics: '0.0.0.0:9464',
       audioInMemorySeconds: 120,
+      ytDlp: '/opt/yt-dlp/bin/yt-dlp',
       maxDurationMinutes: WORKER_DEFAULTS.maxDurationMinutes,
     });
+    expect(WORKER_DEFAULTS.ytDlp).toBe('yt-dlp');
   });
 
   it('refuses a worker without its queue or store, and options it does not have', () => {

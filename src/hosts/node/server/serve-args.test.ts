@@ -11,6 +11,7 @@ describe('murmur serve options', () => {
       shutdownGraceSeconds: 30,
       uploadDir: null,
       allowPrivateUrls: false,
+      ytDlp: 'yt-dlp',
     });
   });
 
@@ -29,6 +30,8 @@ describe('murmur serve options', () => {
         '--upload-dir',
         '/srv/uploads',
         '--allow-private-urls',
+        '--yt-dlp',
+        '/opt/yt-dlp/bin/yt-dlp',
       ]),
     ).toMatchObject({
       maxDurationMinutes: 10,
@@ -38,6 +41,7 @@ describe('murmur serve options', () => {
       shutdownGraceSeconds: 0,
       uploadDir: '/srv/uploads',
       allowPrivateUrls: true,
+      ytDlp: '/opt/yt-dlp/bin/yt-dlp',
     });
   });
 
