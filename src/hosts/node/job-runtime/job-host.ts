@@ -1,9 +1,9 @@
 import { ENDPOINTS, type Endpoint } from '../../../core/contract/endpoints';
+import type { SourcePage } from '../../../core/contract/response';
 import type { JobEngine, JobHost } from '../../../engine/job/job';
 import type { DiskFile } from '../media-file';
 import { DEFAULT_YT_DLP } from '../yt-dlp';
 import type { DecodedAudioAccount } from './decoded-audio-account';
-import type { SourcePage } from '../../../core/contract/response';
 import { fetchLinkedMedia, withSourcePage, type PageLinks } from './linked-media';
 import { checkUrlAddress } from './media-download';
 import type { WebhookSettings } from './webhook-sender';
@@ -74,8 +74,7 @@ export function nodeJobHost(
         signal ?? requestSignal,
       );
       page = linked.page;
-      const file = linked.file;
-      return { ...request, media: { kind: 'file', file } };
+      return { ...request, media: { kind: 'file', file: linked.file } };
     },
     annotate: (response) => withSourcePage(response, page),
     engine: async (signal) => {

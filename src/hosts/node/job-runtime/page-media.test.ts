@@ -122,6 +122,15 @@ describe('the media of a web page, read with yt-dlp', () => {
     );
   });
 
+  it('gives up a read that takes longer than the total time, and removes what came', async () => {
+    const error = await refusal(host.url('/slow.html'), { totalSeconds: 2 });
+    expect(error.code).toBe('url_fetch_failed');
+    expect(error.message).toBe(
+      'The media at audio_url could not be fetched: it took longer than 2 s in all.',
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('says what to install where yt-dlp is not there', async () => {
     const error = await refusal(host.url('/og-video.html'), { binary: join(dir, 'no-yt-dlp') });
     expect(error.status).toBe(501);
