@@ -62,7 +62,8 @@ export interface ChannelBilling {
 
 /**
  * The web page a link led to, when the media was read from one (not in the spec: an added
- * field). `title` is the page's, as yt-dlp read it; null where it has none.
+ * field). `title` is the one yt-dlp gives the media (the page's, numbered for an embedded
+ * element); null where it has none.
  */
 export interface SourcePage {
   url: string;

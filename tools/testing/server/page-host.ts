@@ -14,10 +14,13 @@ const html = (title: string, head: string, body = '') =>
  * that declares a two-hour recording, `/no-media.html` text only, `/private.html` an `og:video`
  * whose address redirects to `privateOrigin` (an address the guard refuses), `/endless.html` a
  * page whose body never ends, `/big.html` a recording of 12 MiB with no declared length,
- * `/slow.html` one sent a kilobyte at a time. `/recording.wav` is the recording itself, `/long.wav` a stand-in
+ * `/slow.html` one sent a kilobyte at a time, `/video.html` a `<video>` of `options.video`. `/recording.wav` is the recording itself, `/long.wav` a stand-in
  * that is never meant to be read. `host` names the pages' origin in the links they hold.
  */
-export async function startPageHost(recording: string, options: { host?: string } = {}) {
+export async function startPageHost(
+  recording: string,
+  options: { host?: string; video?: string } = {},
+) {
   const open = new Set<ServerResponse>();
   const bytes = readFileSync(recording);
   const requests: string[] = [];
@@ -59,6 +62,16 @@ export async function startPageHost(recording: string, options: { host?: string 
         return page(html('A talk elsewhere', video(`${origin}/to-private.wav`)));
       case '/to-private.wav':
         return response.writeHead(302, { location: `${privateOrigin}/recording.wav` }).end();
+      case '/video.html':
+        return page(
+          html('A talk on video', '', `<video controls src="${origin}/clip.mp4"></video>`),
+        );
+      case '/clip.mp4': {
+        const clip = readFileSync(options.video ?? recording);
+        return response
+          .writeHead(200, { 'content-type': 'video/mp4', 'content-length': clip.length })
+          .end(clip);
+      }
       case '/big.html':
         return page(html('A large recording', video(`${origin}/big.wav`)));
       case '/big.wav': {

@@ -16,6 +16,7 @@ const YT_DLP_VERSION = execFileSync('yt-dlp', ['--version'], { encoding: 'utf8' 
 
 let dir = '';
 let speech = '';
+let clip = '';
 let uploads = '';
 let host: Awaited<ReturnType<typeof startPageHost>>;
 let server: ServeProcess;
@@ -33,7 +34,12 @@ beforeAll(async () => {
   dir = scratchDir();
   uploads = join(dir, 'uploads');
   speech = spokenFile(dir, 'talk', [{ language: 'en', text: sentence('en', 611, 9) }]).path;
-  host = await startPageHost(speech);
+  clip = join(dir, 'clip.mp4');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'color=c=navy:s=160x120:r=10', '-i', speech],
+    ...['-shortest', '-c:v', 'mpeg4', '-c:a', 'aac', clip],
+  ]);
+  host = await startPageHost(speech, { video: clip });
   // The pages are served on loopback, which the guard refuses: private addresses are allowed
   // here, and the guard's refusals are shown where the proxy is tested.
   server = await startServe(['--no-auth', '--allow-private-urls', '--upload-dir', uploads]);
@@ -72,6 +78,24 @@ describe('murmur serve: links to web pages', () => {
       title: 'A talk on a page',
     });
     expect(file.prediction_raw.metadata.source_page).toBeUndefined();
+  }, 120_000);
+
+  it('answers the video endpoint for a page with <video> as for the video file itself', async () => {
+    const VIDEO = ENDPOINTS.video.path;
+    const send = async (field: string) =>
+      (
+        await curl(['-F', field, `${server.url}${VIDEO}`])
+      ).json() as unknown as TranscriptionResponse;
+    const file = await send(`video=@${clip}`);
+    const page = await send(`video_url=${host.url('/video.html')}`);
+    expect(page.prediction_raw.transcription.length).toBeGreaterThan(0);
+    expect(page.prediction_raw.transcription).toEqual(file.prediction_raw.transcription);
+    expect(page.prediction_raw.metadata.provided_file_metadata.original_file_type).toBe('video');
+    expect(page.prediction_raw.metadata.source_page).toEqual({
+      url: host.url('/video.html'),
+      // yt-dlp numbers the media elements of a page after its title.
+      title: 'A talk on video (1)',
+    });
   }, 120_000);
 
   it('runs a /v2 job on a page with <audio> to the same transcript', async () => {
