@@ -14,7 +14,8 @@ const html = (title: string, head: string, body = '') =>
  * that declares a two-hour recording, `/no-media.html` text only, `/private.html` an `og:video`
  * whose address redirects to `privateOrigin` (an address the guard refuses), `/endless.html` a
  * page whose body never ends, `/big.html` a recording of 12 MiB with no declared length,
- * `/slow.html` one sent a kilobyte at a time, `/video.html` a `<video>` of `options.video`. `/recording.wav` is the recording itself, `/long.wav` a stand-in
+ * `/slow.html` one sent a kilobyte at a time, `/video.html` a `<video>` of `options.video`,
+ * `/two.html` two `<audio>` elements (the recording, then the large one). `/recording.wav` is the recording itself, `/long.wav` a stand-in
  * that is never meant to be read. `host` names the pages' origin in the links they hold.
  */
 export async function startPageHost(
@@ -62,6 +63,14 @@ export async function startPageHost(
         return page(html('A talk elsewhere', video(`${origin}/to-private.wav`)));
       case '/to-private.wav':
         return response.writeHead(302, { location: `${privateOrigin}/recording.wav` }).end();
+      case '/two.html':
+        return page(
+          html(
+            'Two episodes',
+            '',
+            `<audio src="${origin}/recording.wav"></audio><audio src="${origin}/big.wav"></audio>`,
+          ),
+        );
       case '/video.html':
         return page(
           html('A talk on video', '', `<video controls src="${origin}/clip.mp4"></video>`),

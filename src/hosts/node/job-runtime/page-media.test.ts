@@ -87,6 +87,18 @@ describe('the media of a web page, read with yt-dlp', () => {
     expect(readFileSync(read.file.path).equals(readFileSync(recording))).toBe(true);
   });
 
+  it('reads only the first of the recordings a page holds', async () => {
+    host.requests.length = 0;
+    const read = await fetchPageMedia(
+      host.url('/two.html'),
+      settings(),
+      new AbortController().signal,
+    );
+    expect(readFileSync(read.file.path).equals(readFileSync(recording))).toBe(true);
+    expect(host.requests).not.toContain('GET /big.wav');
+    expect(readdirSync(dir)).toEqual(['page-media.wav']);
+  });
+
   it('refuses a page with no media with 415 and a sentence', async () => {
     const error = await refusal(host.url('/no-media.html'));
     expect(error.code).toBe('unsupported_media');

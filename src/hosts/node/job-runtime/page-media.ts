@@ -56,6 +56,9 @@ function commonArgs(proxy: string, page: PageFetch): string[] {
     '--no-cookies-from-browser',
     '--no-cache-dir',
     '--no-playlist',
+    // A page with several recordings is read as a list of them: its first one is the link's.
+    '--playlist-items',
+    '1',
     '--no-exec',
     '--restrict-filenames',
     '--fixup',
@@ -90,6 +93,8 @@ interface Info {
   duration?: unknown;
   filesize?: unknown;
   filesize_approx?: unknown;
+  /** A page read as a list of recordings (only its first, see `--playlist-items`). */
+  entries?: Info[];
 }
 
 /**
@@ -137,11 +142,12 @@ export async function fetchPageMedia(
     } catch {
       throw noMedia(field);
     }
-    const duration = typeof info.duration === 'number' ? info.duration : null;
+    const media = info.entries?.[0] ?? info;
+    const duration = typeof media.duration === 'number' ? media.duration : null;
     if (page.maxSeconds !== null && duration !== null && duration > page.maxSeconds) {
       throw tooLongPage(field, duration, page.maxSeconds);
     }
-    const size = Number(info.filesize ?? info.filesize_approx ?? NaN);
+    const size = Number(media.filesize ?? media.filesize_approx ?? NaN);
     if (size > page.maxBytes) throw tooLarge(field, page.maxBytes);
     const infoPath = join(page.dir, INFO);
     await writeFile(infoPath, read.stdout);
