@@ -6,6 +6,7 @@ import { ENDPOINTS } from '../../../core/contract/endpoints';
 import type { ErrorBody } from '../../../core/contract/errors';
 import type { TranscriptionResponse } from '../../../core/contract/response';
 import { jobClient } from '../../../../tools/testing/jobs/job-client';
+import { REPO } from '../../../../tools/testing/ffmpeg-fixtures';
 import { curl } from '../../../../tools/testing/server/curl';
 import { processesWith, startPageHost } from '../../../../tools/testing/server/page-host';
 import { startServe, type ServeProcess } from '../../../../tools/testing/server/serve-process';
@@ -41,7 +42,7 @@ beforeAll(async () => {
   ]);
   host = await startPageHost(speech, { video: clip });
   // The pages are served on loopback, which the guard refuses: private addresses are allowed
-  // here, and the guard's refusals are shown where the proxy is tested.
+  // here, and the guard is on for the test of its refusal below.
   server = await startServe(['--no-auth', '--allow-private-urls', '--upload-dir', uploads]);
 }, 120_000);
 
@@ -146,6 +147,35 @@ describe('murmur serve: links to web pages', () => {
     expect(reading()).toEqual([]);
     expect(processesWith(host.url('/slow.html'))).toEqual([]);
     expect(filesUnder(uploads).filter((name) => name.startsWith('page-'))).toEqual([]);
+  }, 120_000);
+});
+
+describe('murmur serve with the address guard on', () => {
+  it('refuses, at its proxy, a private address yt-dlp is led to, and never reaches it', async () => {
+    const ledAstray = join(REPO, 'tools', 'testing', 'server', 'led-astray-yt-dlp.mjs');
+    const target = host.url('/recording.wav');
+    const guarded = await startServe(
+      ['--no-auth', '--upload-dir', join(dir, 'guarded-uploads'), '--yt-dlp', ledAstray],
+      { PAGE_LEADS_TO: target },
+    );
+    try {
+      host.requests.length = 0;
+      const answer = await curl([
+        '-F',
+        'audio_url=https://www.youtube.com/watch?v=abc',
+        `${guarded.url}${AUDIO}`,
+      ]);
+      const message = `audio_url leads to "${target}", which is not a public address (loopback, private or reserved addresses are not fetched).`;
+      expect(answer.status).toBe(422);
+      expect(answer.json()).toMatchObject({
+        error: 'invalid_request',
+        message,
+        field_errors: [{ field: 'audio_url', message }],
+      });
+      expect(host.requests).toEqual([]);
+    } finally {
+      expect(await guarded.stop()).toBe(0);
+    }
   }, 120_000);
 });
 
