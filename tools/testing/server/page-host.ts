@@ -11,7 +11,7 @@ const html = (title: string, head: string, body = '') =>
 /**
  * Web pages on 127.0.0.1 that embed a recording as sites do, one path per kind:
  * `/og-video.html` an `og:video` tag, `/audio.html` an `<audio>` element, `/long.html` JSON-LD
- * that declares a two-hour recording, `/no-media.html` text only, `/private.html` an `og:video`
+ * that declares a three-hour recording, `/no-media.html` text only, `/private.html` an `og:video`
  * whose address redirects to `privateOrigin` (an address the guard refuses), `/endless.html` a
  * page whose body never ends, `/big.html` a recording of 12 MiB with no declared length,
  * `/slow.html` one sent a kilobyte at a time, `/video.html` a `<video>` of `options.video`,
@@ -48,7 +48,7 @@ export async function startPageHost(
           '@type': 'VideoObject',
           name: 'A very long recording',
           contentUrl: `${origin}/long.wav`,
-          duration: 'PT2H0M0S',
+          duration: 'PT3H0M0S',
         };
         return page(
           html(

@@ -112,7 +112,7 @@ describe('the media of a web page, read with yt-dlp', () => {
     const error = await refusal(host.url('/long.html'));
     expect(error.status).toBe(413);
     expect(error.message).toBe(
-      'The media on the page at audio_url is longer than this service accepts: it accepts media of up to 60 min, and this holds 120 min.',
+      'The media on the page at audio_url is longer than this service accepts: it accepts media of up to 60 min, and this holds 180 min.',
     );
     expect(readdirSync(dir)).toEqual([]);
   });

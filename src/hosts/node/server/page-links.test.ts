@@ -126,6 +126,20 @@ describe('murmur serve: links to web pages', () => {
     expect(ended.error).toMatchObject({ error: 'unsupported_media', message: sentence });
   }, 120_000);
 
+  it('answers a page that declares media longer than the limit with 413, before fetching it', async () => {
+    host.requests.length = 0;
+    const answer = await post([`audio_url=${host.url('/long.html')}`]);
+    expect(answer.status).toBe(413);
+    expect(answer.json()).toMatchObject({
+      error: 'payload_too_large',
+      message:
+        'The media on the page at audio_url is longer than this service accepts: it accepts media of up to 120 min, and this holds 180 min.',
+      field_errors: [
+        { field: 'audio_url', message: 'audio_url holds more than 120 min of media.' },
+      ],
+    });
+  }, 60_000);
+
   it('ends yt-dlp and leaves no file when a job reading a page is cancelled', async () => {
     const jobs = jobClient(server.url);
     host.requests.length = 0;
