@@ -99,8 +99,18 @@ describe('murmur transcribe --audio_url <a web page>', () => {
     for (let i = 0; i < 600 && !host.requests.includes('GET /slow.wav'); i++) {
       await new Promise((r) => setTimeout(r, 50));
     }
-    // The yt-dlp that fetches the media names its info file, in the run's own folder.
-    const [pid] = processesWith('murmur-page-', 'page-info.json');
+    // The yt-dlp that fetches the media (a child of this run) names its info file, in the run's
+    // own folder.
+    const parentOf = (id: number) => {
+      try {
+        return Number(readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      } catch {
+        return NaN; // Gone meanwhile.
+      }
+    };
+    const [pid] = processesWith('murmur-page-', 'page-info.json').filter(
+      (id) => parentOf(id) === child.pid,
+    );
     expect(pid).toBeDefined();
     const info = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
       .split('\0')

@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   if (dir !== '') rmSync(dir, { recursive: true, force: true });
-  dir = mkdtempSync(join(tmpdir(), 'murmur-page-test-'));
+  dir = mkdtempSync(join(tmpdir(), 'murmur-read-test-'));
 });
 
 describe('the media of a web page, read with yt-dlp', () => {
