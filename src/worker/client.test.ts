@@ -134,6 +134,33 @@ describe('the requests a worker reports', () => {
   });
 });
 
+describe('the speakers a worker reports', () => {
+  it('reach the transcription they belong to, embeddings and all, before its result', async () => {
+    const { client, workers } = clientWithWorkers();
+    const heard: string[] = [];
+    const call = client.transcribe('audio', new FormData(), {
+      onSpeakers: (speakers) =>
+        heard.push(...speakers.map((s) => `${s.speaker} ${s.seconds} ${s.embedding.join(',')}`)),
+    });
+    const id = (workers[0]!.sent.at(-1) as Extract<ToWorker, { type: 'transcribe' }>).id;
+    const embedding = new Float32Array([0.6, 0.8]);
+    workers[0]!.reply({
+      id,
+      type: 'speakers',
+      data: [{ speaker: 'speaker_0', embedding, seconds: 4, model: 'm' }],
+    });
+    // Another call's speakers are not this call's.
+    workers[0]!.reply({
+      id: id + 1,
+      type: 'speakers',
+      data: [{ speaker: 'speaker_9', embedding, seconds: 1, model: 'm' }],
+    });
+    expect(heard).toEqual(['speaker_0 4 0.6000000238418579,0.800000011920929']);
+    workers[0]!.reply({ id, type: 'result', data: { prediction: 'one' } as never });
+    await call;
+  });
+});
+
 describe('a worker that dies', () => {
   it('fails the call on a trap nothing caught, and the next request gets a new worker', async () => {
     const { client, workers } = clientWithWorkers();

@@ -14,6 +14,7 @@ import type {
   ToWorker,
 } from './protocol';
 import type { ServiceError } from '../core/contract/errors';
+import type { SpeakerVoice } from '../core/voices/voice';
 import type { RuntimeName, RuntimeProgress } from './runtimes';
 import { fromWireError } from './envelope';
 import { EXIT_AT_START } from './life-lock';
@@ -35,6 +36,8 @@ export interface TranscribeCallbacks {
   onDevice?: (device: string) => void;
   /** The requests the workers made for this transcription (just before its result). */
   onNetwork?: (records: NetworkRecord[]) => void;
+  /** The speakers diarization found, with their embeddings (just before the result). */
+  onSpeakers?: (speakers: SpeakerVoice[]) => void;
   signal?: AbortSignal;
 }
 
@@ -340,6 +343,9 @@ export class TranscriptionClient {
         break;
       case 'captions':
         call.onCaptions?.(message.data);
+        break;
+      case 'speakers':
+        call.onSpeakers?.(message.data);
         break;
       case 'network':
         // A call that shows no note (a batch item) leaves its requests to the next that does.

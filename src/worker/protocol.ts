@@ -5,6 +5,7 @@ import type { CaptionUpdate } from '../core/live/captions';
 import type { NetworkRecord } from '../core/network-note';
 import type { Segment, TranscriptionResponse } from '../core/contract/response';
 import type { Stage } from '../core/stages';
+import type { SpeakerVoice } from '../core/voices/voice';
 import type { Envelope, ErrorReply, WireError } from './envelope';
 import type { RuntimeName, RuntimeProgress } from './runtimes';
 import type { LifeReport } from './worker-watch';
@@ -115,6 +116,12 @@ export type FromWorker =
    * just before a transcription's result (see network-note.ts).
    */
   | Envelope<'network', NetworkRecord[]>
+  /**
+   * The speakers diarization found, each with its embedding (transferred), just before the
+   * result: what the page needs to remember a voice or recognise a stored one. Never part of
+   * the result itself, so that no download or webhook carries them.
+   */
+  | Envelope<'speakers', SpeakerVoice[]>
   | Envelope<'result', TranscriptionResponse>
   /** What changed in a live transcription's captions. */
   | Envelope<'captions', CaptionUpdate>

@@ -115,6 +115,8 @@ export interface JobEvents {
   /** The window being decoded, before its checks (`PipelineOptions.onProvisional`). */
   onProvisional?: (segments: ProvisionalSegment[]) => void;
   onSpeakerTurns?: (turns: SpeakerTurn[]) => void;
+  /** The speakers found, with their embeddings (`PipelineOptions.onSpeakers`). */
+  onSpeakers?: PipelineOptions['onSpeakers'];
 }
 
 export type JobOutcome<F extends MediaFile> = JobDone<F> | JobFailed;
@@ -184,6 +186,7 @@ export async function runJob<F extends MediaFile>(
         ...(events.onSegment ? { onSegment: events.onSegment } : {}),
         ...(events.onProvisional ? { onProvisional: events.onProvisional } : {}),
         ...(events.onSpeakerTurns ? { onSpeakerTurns: events.onSpeakerTurns } : {}),
+        ...(events.onSpeakers ? { onSpeakers: events.onSpeakers } : {}),
         ...(script ? { script } : {}),
       };
       return 'runPipeline' in engine

@@ -29,7 +29,7 @@ import { pickDevice, usableDevice } from './transformers-setup';
 
 /** The worker global, typed by its messages (the DOM and WebWorker libs cannot share a program). */
 interface WorkerScope {
-  postMessage(message: FromWorker): void;
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
   close(): void;
 }
 
@@ -53,7 +53,7 @@ function reaches(message: FromWorker, stage: CrashOrder['at']): boolean {
   return message.type === 'segment' && stage === 'recognise';
 }
 
-function post(message: FromWorker): void {
+function post(message: FromWorker, transfer: Transferable[] = []): void {
   if (dying) return;
   if (crashAtStage && reaches(message, crashAtStage.at)) {
     const { kind } = crashAtStage;
@@ -61,7 +61,7 @@ function post(message: FromWorker): void {
     die(kind);
     return;
   }
-  scope.postMessage(message);
+  scope.postMessage(message, transfer);
 }
 
 let settings: EngineSettings = { modelHost: HUB, whisperModel: DEFAULT_WHISPER, useGpu: true };
@@ -152,6 +152,14 @@ async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): P
       onNotice: (notice) => post({ id, type: 'notice', data: notice }),
       onSegment: (segment) => post({ id, type: 'segment', data: segment }),
       onProvisional: (segments) => post({ id, type: 'provisional', data: segments }),
+      onSpeakers: ({ speakers }) => {
+        // Copies of their own, so that each buffer can be transferred whatever it was cut from.
+        const data = speakers.map((s) => ({ ...s, embedding: s.embedding.slice() }));
+        post(
+          { id, type: 'speakers', data },
+          data.map((s) => s.embedding.buffer),
+        );
+      },
     },
   );
   if (outcome.ok) {
