@@ -5,6 +5,7 @@ import { keepCorrections, loadHistory } from './store/history-actions';
 import { loadStoredRecordings } from './store/recording-actions';
 import { keepSession, restoreSession } from './store/session-persistence';
 import { resumePendingRequest } from './store/transcribe-actions';
+import { loadVoices } from './store/voice-actions';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -20,4 +21,5 @@ keepCorrections();
 void restoreSession();
 void loadHistory();
 void loadStoredRecordings();
+void loadVoices();
 void resumePendingRequest();

@@ -1,5 +1,6 @@
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
 import type { SpeakerNames } from '../../core/edit/speaker-names';
+import type { ResultVoices } from './result-voices';
 import type { FormValues } from './form-fields';
 
 /** The request's options as the user set them (the file itself is kept apart, if at all). */
@@ -44,6 +45,12 @@ export interface HistoryEntry {
   edits?: EntryEdits;
   /** What the transcription fetched and from where, as its Network note said (absent in older entries). */
   network?: string;
+  /**
+   * Its speakers' embeddings and the stored voices they were found to be, so that a voice can be
+   * remembered from it when reopened (absent without speakers, and in older entries). Personal
+   * data: never part of a download.
+   */
+  voices?: ResultVoices;
 }
 
 /** The options without the file, which is kept (or not) as the media. */

@@ -10,6 +10,7 @@ import { createTermsSlice, type TermsSlice } from './terms-slice';
 import { createWebhookSlice, type WebhookSlice } from './webhook-slice';
 import { createRecordingSlice, type RecordingSlice } from './recording-slice';
 import { createLiveCaptionsSlice, type LiveCaptionsSlice } from './live-captions-slice';
+import { createVoicesSlice, type VoicesSlice } from './voices-slice';
 
 export type AppState = FormSlice &
   JobSlice &
@@ -21,7 +22,8 @@ export type AppState = FormSlice &
   ModelsSlice &
   TermsSlice &
   RecordingSlice &
-  LiveCaptionsSlice;
+  LiveCaptionsSlice &
+  VoicesSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createFormSlice(...a),
@@ -35,4 +37,5 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createTermsSlice(...a),
   ...createRecordingSlice(...a),
   ...createLiveCaptionsSlice(...a),
+  ...createVoicesSlice(...a),
 }));

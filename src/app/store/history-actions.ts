@@ -12,6 +12,7 @@ import {
   writeEntry,
 } from './history-storage';
 import { closeResult } from './session-persistence';
+import type { ResultVoices } from '../lib/result-voices';
 
 /** Reads how much the site stores and may store, for the history and the Models settings. */
 export async function refreshEstimate(): Promise<void> {
@@ -38,6 +39,8 @@ export async function addToHistory(
   values: FormValues,
   /** The result's Network note, kept with it. */
   network?: string,
+  /** Its speakers' embeddings and what they were recognised as. */
+  voices?: ResultVoices,
 ): Promise<HistoryEntry> {
   const id = newId();
   const file = values.file;
@@ -52,6 +55,7 @@ export async function addToHistory(
     response,
     media: await keepMedia(id, file, useAppStore.getState().keepHistoryMedia),
     ...(network === undefined ? {} : { network }),
+    ...(voices === undefined ? {} : { voices }),
   };
   // Shown at once; kept for later visits when the browser lets it be stored.
   useAppStore.setState((s) => ({
@@ -131,7 +135,11 @@ export async function openHistoryEntry(id: string): Promise<void> {
     ? { history: editorVersions(entry.edits.versions), historyIndex: entry.edits.index }
     : undefined;
   useAppStore.getState().showResult(entry.response, entry.name, media, edits);
-  useAppStore.setState({ resultEntryId: id, network: entry.network ?? null });
+  useAppStore.setState({
+    resultEntryId: id,
+    network: entry.network ?? null,
+    resultVoices: entry.voices ?? null,
+  });
   document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 

@@ -75,6 +75,8 @@ export const createJobSlice: StateCreator<AppState, [], [], JobSlice> = (set) =>
       seekRequest: null,
       status: 'done',
       result,
+      // A result's speakers come with it where it has them (set by whoever shows it).
+      resultVoices: null,
       resultName: name,
       resultMedia: media,
       resultEntryId: null,

@@ -2,6 +2,7 @@ import { del, get, set } from 'idb-keyval';
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
 import { useAppStore } from './app-store';
 import { editorVersions, type EditorVersion } from './editor-slice';
+import type { ResultVoices } from '../lib/result-voices';
 
 const KEY = 'murmur.session';
 /** The media apart from the rest: it is written once a result, not at every correction. */
@@ -19,6 +20,8 @@ interface SavedSession {
   historyIndex: number;
   /** The history entry the result is kept as (absent in sessions saved before it was linked). */
   entryId?: string | null;
+  /** Its speakers' embeddings (absent without speakers, and in older sessions). */
+  voices?: ResultVoices | null;
 }
 
 /**
@@ -47,7 +50,8 @@ export function keepSession(): void {
       state.result === previous.result &&
       state.history === previous.history &&
       state.historyIndex === previous.historyIndex &&
-      state.resultEntryId === previous.resultEntryId
+      state.resultEntryId === previous.resultEntryId &&
+      state.resultVoices === previous.resultVoices
     ) {
       return;
     }
@@ -55,14 +59,17 @@ export function keepSession(): void {
     // A result opened or finished is written at once, so that a reload right after still finds
     // it; corrections come in bursts (typing) and are written once they pause.
     const opened =
-      state.result !== previous.result || state.resultEntryId !== previous.resultEntryId;
+      state.result !== previous.result ||
+      state.resultEntryId !== previous.resultEntryId ||
+      state.resultVoices !== previous.resultVoices;
     if (opened) writeSession();
     else timer = setTimeout(writeSession, 250);
   });
 }
 
 function writeSession(): void {
-  const { result, resultName, history, historyIndex, resultEntryId } = useAppStore.getState();
+  const { result, resultName, history, historyIndex, resultEntryId, resultVoices } =
+    useAppStore.getState();
   if (!result || closing) return;
   const first = Math.max(0, history.length - KEPT_STEPS);
   const session: SavedSession = {
@@ -71,6 +78,7 @@ function writeSession(): void {
     history: history.slice(first),
     historyIndex: Math.max(0, historyIndex - first),
     entryId: resultEntryId,
+    voices: resultVoices,
   };
   set(KEY, session).catch(() => {
     // Storage refused (private browsing, quota): the work still holds for this visit.
@@ -88,7 +96,10 @@ export async function restoreSession(): Promise<void> {
     history: editorVersions(saved.history),
     historyIndex: saved.historyIndex,
   });
-  useAppStore.setState({ resultEntryId: saved.entryId ?? null });
+  useAppStore.setState({
+    resultEntryId: saved.entryId ?? null,
+    resultVoices: saved.voices ?? null,
+  });
 }
 
 /**
@@ -111,6 +122,7 @@ export async function closeResult(): Promise<void> {
     result: null,
     resultMedia: null,
     resultEntryId: null,
+    resultVoices: null,
     history: [],
     historyIndex: 0,
     playhead: 0,

@@ -16,6 +16,10 @@ import { useAppStore } from './app-store';
 import { addToHistory } from './history-actions';
 import { reopenAllowing, takePendingRequest } from './reopen-actions';
 import { deliverResult, forgetDelivery } from './webhook-actions';
+import { recogniseResult } from './voice-actions';
+import { setTestVoiceThresholds } from '../lib/voice-thresholds';
+import type { VoiceThresholds } from '../../core/voices/recognise';
+import type { SpeakerVoice } from '../../core/voices/voice';
 
 let client: TranscriptionClient | null = null;
 let controller: AbortController | null = null;
@@ -72,6 +76,7 @@ export async function submitTranscription(options: { reopen?: boolean } = {}): P
   });
   startNetworkCount();
   let workerRequests: NetworkRecord[] = [];
+  let speakers: SpeakerVoice[] = [];
   try {
     const result = await getClient().transcribe(
       values.endpoint,
@@ -85,6 +90,7 @@ export async function submitTranscription(options: { reopen?: boolean } = {}): P
         onNotice: (notice) => useAppStore.setState((s) => ({ notices: [...s.notices, notice] })),
         onDevice: (device) => useAppStore.setState({ device }),
         onNetwork: (records) => (workerRequests = records),
+        onSpeakers: (found) => (speakers = found),
         onSegment: (segment) =>
           useAppStore.setState((s) => ({ liveSegments: [...s.liveSegments, segment] })),
         onProvisional: (segments) => useAppStore.setState({ provisionalSegments: segments }),
@@ -101,7 +107,9 @@ export async function submitTranscription(options: { reopen?: boolean } = {}): P
     useAppStore.getState().showResult(result, name, values.file);
     useAppStore.setState({ network });
     focusResultIfLost();
-    void addToHistory(result, name, values, network);
+    // Stored voices name the speakers before the result is kept, so that it is kept named.
+    const voices = speakers.length > 0 ? await recogniseResult(speakers) : undefined;
+    void addToHistory(result, name, values, network, voices);
     // The result is the user's whatever happens to the webhook; its fate is shown beside it.
     if (webhook !== null) void deliverResult(webhook, result);
   } catch (thrown) {
@@ -138,6 +146,8 @@ declare global {
       crashWorker: (order: CrashOrder) => void;
       /** How many transcription workers the page has found dead. */
       workerDeaths: () => number;
+      /** Distances at which a stored voice names or is offered (null: the model's own). */
+      setVoiceThresholds: (thresholds: VoiceThresholds | null) => void;
     };
   }
 }
@@ -146,6 +156,7 @@ if (import.meta.env.MURMUR_TEST_HOOKS) {
   window.murmurTestHooks = {
     crashWorker: (order) => getClient().crashForTest(order),
     workerDeaths: () => getClient().deaths,
+    setVoiceThresholds: setTestVoiceThresholds,
   };
 }
 

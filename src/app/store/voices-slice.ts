@@ -1,0 +1,16 @@
+import type { StateCreator } from 'zustand';
+import type { Voice } from '../../core/voices/voice';
+import type { ResultVoices } from '../lib/result-voices';
+import type { AppState } from './app-store';
+
+export interface VoicesSlice {
+  /** The voices remembered in this browser. */
+  voices: Voice[];
+  /** Of the shown result (null: it has no speakers, or was made before voices were kept). */
+  resultVoices: ResultVoices | null;
+}
+
+export const createVoicesSlice: StateCreator<AppState, [], [], VoicesSlice> = () => ({
+  voices: [],
+  resultVoices: null,
+});
