@@ -4,6 +4,7 @@ import { HistoryPanel } from './HistoryPanel';
 import { RequestForm } from './RequestForm';
 import { ResultPanel } from './ResultPanel';
 import { UpdatePrompt } from './UpdatePrompt';
+import { VoicesPanel } from './VoicesPanel';
 
 export function App() {
   return (
@@ -15,6 +16,7 @@ export function App() {
           <BatchQueue />
           <ResultPanel />
           <HistoryPanel />
+          <VoicesPanel />
         </div>
       </main>
       <UpdatePrompt />

@@ -3,6 +3,8 @@ import { displayName, nameProblem, type SpeakerNames } from '../../core/edit/spe
 import { speakerColours } from '../lib/speaker-colour';
 import { length } from '../lib/time';
 import { useAppStore } from '../store/app-store';
+import { RememberVoice } from './RememberVoice';
+import { VoiceOffer } from './VoiceOffer';
 
 interface SpeakerNameFieldProps {
   label: string;
@@ -19,6 +21,9 @@ interface SpeakerNameFieldProps {
  */
 export function SpeakerNameField({ label, labels, names, seconds }: SpeakerNameFieldProps) {
   const rename = useAppStore((s) => s.renameSpeaker);
+  const hasVoice = useAppStore(
+    (s) => s.resultVoices?.speakers.some((v) => v.speaker === label) ?? false,
+  );
   const shown = displayName(label, names);
   const [text, setText] = useState(shown);
   const [problem, setProblem] = useState<string | null>(null);
@@ -81,6 +86,12 @@ export function SpeakerNameField({ label, labels, names, seconds }: SpeakerNameF
         >
           {problem}
         </p>
+      )}
+      {hasVoice && (
+        <div className="space-y-1 pl-5">
+          <VoiceOffer label={label} />
+          <RememberVoice label={label} />
+        </div>
       )}
     </li>
   );
