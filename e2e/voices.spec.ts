@@ -187,6 +187,30 @@ test.describe('voices', () => {
     await expect(inSpeaker(page, 'voice.offer', 'speaker_0')).toHaveText('Anna?');
     await page.evaluate(() => window.murmurTestHooks!.setVoiceThresholds(null));
 
+    // Files of a batch are kept named too, one undo step a name, ready when opened.
+    const meetings = [
+      flacCopy(first, info.outputPath('meeting-a.flac')),
+      flacCopy(first, info.outputPath('meeting-b.flac')),
+    ];
+    await app.byId('media.file').setInputFiles(meetings.map((m) => m.path));
+    await app.submit();
+    await expect(app.byId('batch.item').nth(1)).toHaveAttribute('data-status', 'done', {
+      timeout: 200_000,
+    });
+    await app
+      .byId('history.item')
+      .filter({ hasText: 'meeting-b' })
+      .getByTestId('history.open')
+      .click();
+    await expect(app.byId('result.title')).toHaveText('meeting-b');
+    await expect(nameOf(page, 'speaker_0')).toHaveValue('Anna');
+    await expect(nameOf(page, 'speaker_1')).toHaveValue('Tom');
+    await expect(inSpeaker(page, 'voice.recognised', 'speaker_1')).toBeVisible();
+    await app.byId('editor.undo').click();
+    await app.byId('editor.undo').click();
+    await expect(nameOf(page, 'speaker_0')).toHaveValue('speaker_0');
+    await expect(nameOf(page, 'speaker_1')).toHaveValue('speaker_1');
+
     // Renamed in the list; a name another voice has is refused.
     const tom = app.byId('voices.item').filter({ hasText: 'Tom' });
     await tom.getByTestId('voices.rename').click();

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sameVoiceName } from '../../core/voices/voice';
 import { length } from '../lib/time';
 import { useAppStore } from '../store/app-store';
@@ -19,6 +19,13 @@ export function RememberVoice({ label }: { label: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const button = useRef<HTMLButtonElement>(null);
+  // The form goes away: the focus goes back to the button that opened it, once it is there.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (asking || !refocus.current) return;
+    refocus.current = false;
+    button.current?.focus();
+  }, [asking]);
   const id = `remember-${label}`;
 
   const remember = async (wanted: string) => {
@@ -32,10 +39,9 @@ export function RememberVoice({ label }: { label: string }) {
     setDone(
       `Remembered “${voice?.name ?? wanted.trim()}” in this browser: ${length(voice?.seconds ?? 0)} of speech from ${recordings} ${recordings === 1 ? 'recording' : 'recordings'}.`,
     );
+    refocus.current = asking;
     setAsking(false);
     setName('');
-    // The form goes away: the focus goes back to the button that opened it.
-    requestAnimationFrame(() => button.current?.focus());
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -54,7 +60,11 @@ export function RememberVoice({ label }: { label: string }) {
             autoFocus
             value={name}
             onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => e.key === 'Escape' && setAsking(false)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Escape') return;
+              refocus.current = true;
+              setAsking(false);
+            }}
             aria-invalid={problem !== null}
             aria-describedby={problem ? `${id}-problem` : undefined}
             autoComplete="off"
@@ -68,9 +78,9 @@ export function RememberVoice({ label }: { label: string }) {
             type="button"
             className={smallButton}
             onClick={() => {
+              refocus.current = true;
               setAsking(false);
               setProblem(null);
-              requestAnimationFrame(() => button.current?.focus());
             }}
           >
             Cancel

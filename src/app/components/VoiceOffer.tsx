@@ -36,8 +36,8 @@ export function VoiceOffer({ label }: { label: string }) {
   if (nameProblem(label, recognition.name, labels, names) !== null) return null;
   const accept = () => {
     useAppStore.getState().renameSpeaker(label, recognition.name);
-    // The offer goes away: the focus goes to the name it gave.
-    requestAnimationFrame(() => document.getElementById(`speaker-name-${label}`)?.focus());
+    // The offer goes away: the focus goes to the name it gave (a field that stays).
+    document.getElementById(`speaker-name-${label}`)?.focus();
   };
   return (
     <p className="flex flex-wrap items-center gap-1.5 text-xs text-slate-700">

@@ -7,6 +7,9 @@ import { useAppStore } from './app-store';
 import { looksLikeVideo } from './form-slice';
 import { addToHistory, openHistoryEntry } from './history-actions';
 import { baseName, getClient } from './transcribe-actions';
+import { recogniseSpeakersFound } from './voice-actions';
+import { namedEdits } from '../lib/result-voices';
+import type { SpeakerVoice } from '../../core/voices/voice';
 
 /** The file being transcribed and the way to stop it. */
 let current: { id: string; controller: AbortController } | null = null;
@@ -48,8 +51,10 @@ export async function runBatch(): Promise<void> {
       current = { id: item.id, controller };
       store.updateBatchItem(item.id, { status: 'running', progress: null, error: null });
       try {
+        let speakers: SpeakerVoice[] = [];
         const result = await getClient().transcribe(values.endpoint, toFormData(values), {
           signal: controller.signal,
+          onSpeakers: (found) => (speakers = found),
           onProgress: (report) => {
             const state = useAppStore.getState();
             const shown = state.batch.find((i) => i.id === item.id)?.progress;
@@ -58,7 +63,15 @@ export async function runBatch(): Promise<void> {
             });
           },
         });
-        const entry = await addToHistory(result, baseName(values), values);
+        // Kept with the names stored voices are sure of, as the result shown at once is.
+        const voices = speakers.length > 0 ? await recogniseSpeakersFound(speakers) : undefined;
+        const edits = voices
+          ? namedEdits(result.prediction_raw.transcription, voices.recognitions)
+          : undefined;
+        const entry = await addToHistory(result, baseName(values), values, undefined, {
+          ...(voices ? { voices } : {}),
+          ...(edits ? { edits } : {}),
+        });
         useAppStore.getState().updateBatchItem(item.id, { status: 'done', entryId: entry.id });
         // The first result is shown at once; the others wait in the queue and the history.
         if (!useAppStore.getState().result) await openHistoryEntry(entry.id);

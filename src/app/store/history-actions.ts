@@ -39,8 +39,11 @@ export async function addToHistory(
   values: FormValues,
   /** The result's Network note, kept with it. */
   network?: string,
-  /** Its speakers' embeddings and what they were recognised as. */
-  voices?: ResultVoices,
+  /**
+   * Its speakers' embeddings and what they were recognised as, and for a result kept without
+   * being shown, the names stored voices gave (as corrections).
+   */
+  kept: { voices?: ResultVoices; edits?: EntryEdits } = {},
 ): Promise<HistoryEntry> {
   const id = newId();
   const file = values.file;
@@ -55,7 +58,8 @@ export async function addToHistory(
     response,
     media: await keepMedia(id, file, useAppStore.getState().keepHistoryMedia),
     ...(network === undefined ? {} : { network }),
-    ...(voices === undefined ? {} : { voices }),
+    ...(kept.voices === undefined ? {} : { voices: kept.voices }),
+    ...(kept.edits === undefined ? {} : { edits: kept.edits }),
   };
   // Shown at once; kept for later visits when the browser lets it be stored.
   useAppStore.setState((s) => ({

@@ -35,20 +35,26 @@ async function changeVoices(change: (voices: Voice[]) => Voice[]): Promise<void>
   await writeVoices(voices).catch(() => undefined);
 }
 
-/**
- * A new result's speakers compared with the stored voices: each sure match is given as a
- * rename (one undo step each, exactly as one typed in), near misses are kept to be offered.
- * Called once, when the result arrives: a result reopened keeps the names it was left with.
- */
-export async function recogniseResult(speakers: SpeakerVoice[]): Promise<ResultVoices> {
+/** Which stored voices a new result's speakers are (of the voices of their own model). */
+export async function recogniseSpeakersFound(speakers: SpeakerVoice[]): Promise<ResultVoices> {
   await loadVoices();
   const { voices } = useAppStore.getState();
   const model = speakers[0]?.model;
   const recognitions =
     model === undefined ? [] : recogniseSpeakers(speakers, voices, voiceThresholdsFor(model));
-  const found: ResultVoices = { speakers, recognitions };
+  return { speakers, recognitions };
+}
+
+/**
+ * The shown result's speakers compared with the stored voices: each sure match is given as a
+ * rename (one undo step each, exactly as one typed in), near misses are kept to be offered.
+ * Called once, when the result arrives: a result reopened keeps the names it was left with.
+ */
+export async function recogniseResult(speakers: SpeakerVoice[]): Promise<ResultVoices> {
+  const found = await recogniseSpeakersFound(speakers);
   useAppStore.setState({ resultVoices: found });
-  for (const r of recognitions) if (r.sure) useAppStore.getState().renameSpeaker(r.speaker, r.name);
+  for (const r of found.recognitions)
+    if (r.sure) useAppStore.getState().renameSpeaker(r.speaker, r.name);
   return found;
 }
 
