@@ -273,8 +273,15 @@ test.describe('voices', () => {
     // A bad file afterwards loses nothing.
     await otherApp.byId('voices.import').setInputFiles(bad);
     await expect(otherApp.byId('voices.voice')).toHaveText(['Anna', 'Thomas']);
+    // One deleted (by keyboard), and gone after a reload too.
+    const thomas = otherApp.byId('voices.item').filter({ hasText: 'Thomas' });
+    await expect(thomas.getByTestId('voices.delete')).toHaveAccessibleName('Delete Thomas');
+    await thomas.getByTestId('voices.delete').focus();
+    await other.keyboard.press('Enter');
+    await expect(otherApp.byId('voices.voice')).toHaveText(['Anna']);
     await other.reload();
-    await expect(otherApp.byId('voices.voice')).toHaveText(['Anna', 'Thomas']);
+    await expect(otherApp.byId('voices.voice')).toHaveText(['Anna']);
+    await expect(otherApp.byId('voices.count')).toHaveText('1 stored');
     await fresh.close();
 
     // Delete all asks first; a reload finds none.
