@@ -92,6 +92,7 @@ test.describe('voices', () => {
     await expect(app.byId('voice.name')).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(app.byId('voice.problem')).toHaveText('Give the voice a name first.');
+    await app.byId('timeline').screenshot({ path: 'test-results/screens/voices-remember.png' });
     await page.keyboard.type('Anna');
     await page.keyboard.press('Enter');
     await expect(inSpeaker(page, 'voice.remembered', 'speaker_0')).toHaveText(
