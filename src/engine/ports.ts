@@ -170,6 +170,15 @@ export interface DecoderStep {
 /** The decoder's keys and values so far, as onnxruntime tensors (on the GPU with WebGPU). */
 export type PastKeyValues = Record<string, OrtTensor>;
 
+/**
+ * One step of the decoder for several sequences at once (a batch): one `DecoderStep` per row,
+ * in the order the rows were given, and the keys and values of them all.
+ */
+export interface BatchStep {
+  rows: Omit<DecoderStep, 'past'>[];
+  past: PastKeyValues;
+}
+
 export interface LoadedWhisper {
   id: string;
   device: Device;
@@ -191,6 +200,27 @@ export interface LoadedWhisper {
   ): Promise<DecoderStep>;
   /** Frees keys and values held on the GPU once a decode is done with them. */
   releasePast(past: PastKeyValues): void;
+  /**
+   * Several windows' features through the encoder in one pass (a batch): one encoded window
+   * per features given, each as `encode` would return it.
+   */
+  encodeBatch(features: readonly Tensor[]): Promise<Tensor[]>;
+  /**
+   * One decoder step for several sequences at once. The decoder takes no attention mask, so
+   * every row is at the same position: the first step's prompts are all of one length, and
+   * each later step gives one token per row. `encoded` holds each row's encoded window (read
+   * on the first step only).
+   */
+  stepBatch(
+    encoded: readonly Tensor[],
+    tokens: readonly (readonly number[])[],
+    past: PastKeyValues | null,
+  ): Promise<BatchStep>;
+  /**
+   * The keys and values of the rows `kept` (indices into the batch, in order) only: the rows
+   * of sequences that have ended leave the batch. `past` is released.
+   */
+  keepRows(past: PastKeyValues, kept: readonly number[]): Promise<PastKeyValues>;
   encodeText(text: string): number[];
   decodeText(tokens: readonly number[]): string;
   tokenText(token: number): string;

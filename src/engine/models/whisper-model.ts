@@ -1,5 +1,6 @@
 import { vocabularyFrom } from '../../core/decoding/vocabulary';
 import type { LoadedWhisper, OrtTensor, PastKeyValues, ProgressListener } from '../ports';
+import { keptRows, stackedRows, type RowData } from './batch-rows';
 import { logMel, logMelPlan, type LogMelPlan } from '../../core/audio/log-mel';
 import { DEVICE_SETTINGS, type Device, type DeviceSettings } from './model-settings';
 import { downloadProgress } from './download-progress';
@@ -96,13 +97,13 @@ export async function loadWhisper(
     ...crossNames,
   ];
   // The first step has no past: empty keys and values of the types and shapes the model
-  // declares (batch 1, no positions yet).
-  const emptyPast = (): Record<string, OrtTensor> => {
+  // declares (`batch` rows, no positions yet).
+  const emptyPast = (batch = 1): Record<string, OrtTensor> => {
     const feeds: Record<string, OrtTensor> = {};
     for (const meta of decoder.inputMetadata) {
       if (!meta.name.startsWith('past_key_values') || !meta.isTensor) continue;
       const shape = (meta.shape ?? []).map((d) =>
-        typeof d === 'number' ? d : d === 'batch_size' ? 1 : 0,
+        typeof d === 'number' ? d : d === 'batch_size' ? batch : 0,
       );
       feeds[meta.name] = new TensorClass(meta.type as never, emptyData(meta.type), shape)
         .ort_tensor as OrtTensor;
@@ -112,14 +113,67 @@ export async function loadWhisper(
 
   // With cached keys and values the decoder reads the encoder's output only through them: a
   // one-frame stand-in saves copying the whole output into the runtime at every token.
-  let stub: { width: number; tensor: OrtTensor } | null = null;
-  const stubHidden = (encoded: Tensor): OrtTensor => {
+  let stub: { width: number; batch: number; tensor: OrtTensor } | null = null;
+  const stubHidden = (encoded: Tensor, batch = 1): OrtTensor => {
     const width = encoded.dims.at(-1) ?? 0;
-    if (stub?.width !== width) {
-      const tensor = new TensorClass('float32', new Float32Array(width), [1, 1, width]);
-      stub = { width, tensor: tensor.ort_tensor as OrtTensor };
+    if (stub?.width !== width || stub.batch !== batch) {
+      const tensor = new TensorClass('float32', new Float32Array(width * batch), [batch, 1, width]);
+      stub = { width, batch, tensor: tensor.ort_tensor as OrtTensor };
     }
     return stub.tensor;
+  };
+  const ortTensor = (type: string, data: RowData, dims: readonly number[]): OrtTensor =>
+    new TensorClass(type as never, data as never, [...dims]).ort_tensor as OrtTensor;
+  const tokenIds = (rows: readonly (readonly number[])[]): OrtTensor =>
+    ortTensor('int64', BigInt64Array.from(rows.flatMap((tokens) => tokens.map((t) => BigInt(t)))), [
+      rows.length,
+      rows[0]?.length ?? 0,
+    ]);
+  // The keys and values of one step, named as the next step's inputs; the encoder's, not
+  // fetched after the first step, carried over from `past`.
+  const nextPast = (output: Record<string, OrtTensor>, past: PastKeyValues | null) => {
+    const next: PastKeyValues = {};
+    for (const name of presentNames) {
+      const pastName = name.replace('present', 'past_key_values');
+      const tensor = output[name] ?? past?.[pastName];
+      if (!tensor) throw new Error(`The decoder returned no ${name}.`);
+      next[pastName] = tensor;
+    }
+    // Superseded keys and values on the GPU are freed now; on the CPU they are garbage.
+    if (past) for (const name of decoderPastNames) release(past[name]);
+    return next;
+  };
+  // Per row of the batch: the logits of its positions, and its alignment heads' cross-attention
+  // for its last position.
+  const stepRows = (output: Record<string, OrtTensor>) => {
+    const logits = output.logits;
+    if (!logits) throw new Error('The decoder returned no logits.');
+    const [batch = 1, positions = 1, width = 0] = logits.dims;
+    const all = toFloat32(logits.data);
+    const attentions = alignmentHeads.map(([layer]) => {
+      const attention = output[`cross_attentions.${layer}`];
+      if (!attention) throw new Error(`The decoder returned no cross_attentions.${layer}.`);
+      return { dims: attention.dims, data: toFloat32(attention.data) };
+    });
+    return Array.from({ length: batch }, (_, b) => {
+      const row = (p: number) =>
+        all.subarray((b * positions + p) * width, (b * positions + p + 1) * width);
+      const alignmentRows = alignmentHeads.map(([, head], i) => {
+        // [batch, heads, queries, frames]: the last query of row b.
+        const { dims, data } = attentions[i]!;
+        const [, heads = 1, queries = 1, frames = 0] = dims;
+        const offset = ((b * heads + head) * queries + (queries - 1)) * frames;
+        return data.slice(offset, offset + frames);
+      });
+      return {
+        // A cached step's logits of one row are the runtime's own output: handed over as they
+        // are (a copy of 52k floats per token was garbage at once). Other rows are copied out,
+        // so that the rest of the output can be collected.
+        lastLogits: positions === 1 && batch === 1 ? all : row(positions - 1).slice(),
+        logitsAt: (p: number) => row(p).slice(),
+        alignmentRows,
+      };
+    });
   };
 
   return {
@@ -157,10 +211,7 @@ export async function loadWhisper(
 
     async step(encoded, tokens, past) {
       const feeds: Record<string, OrtTensor> = {
-        input_ids: new TensorClass('int64', BigInt64Array.from(tokens.map((t) => BigInt(t))), [
-          1,
-          tokens.length,
-        ]).ort_tensor as OrtTensor,
+        input_ids: tokenIds([tokens]),
         encoder_hidden_states: past ? stubHidden(encoded) : (encoded.ort_tensor as OrtTensor),
         use_cache_branch: new TensorClass('bool', [past !== null], [1]).ort_tensor as OrtTensor,
         ...(past ?? emptyPast()),
@@ -168,38 +219,60 @@ export async function loadWhisper(
       // Only what the loop reads comes back: the encoder's keys and values never change after
       // the first step, and copying them out at every step cost more than the step itself.
       const output = await decoder.run(feeds, past ? stepFetches : firstFetches);
-      const logits = output.logits;
-      if (!logits) throw new Error('The decoder returned no logits.');
-      const [, positions = 1, width = 0] = logits.dims;
-      const all = toFloat32(logits.data);
-      const row = (p: number) => all.subarray(p * width, (p + 1) * width);
-      const next: PastKeyValues = {};
-      for (const name of presentNames) {
-        const pastName = name.replace('present', 'past_key_values');
-        const tensor = output[name] ?? past?.[pastName];
-        if (!tensor) throw new Error(`The decoder returned no ${name}.`);
-        next[pastName] = tensor;
-      }
-      // Superseded keys and values on the GPU are freed now; on the CPU they are garbage.
-      if (past) for (const name of decoderPastNames) release(past[name]);
-      const alignmentRows = alignmentHeads.map(([layer, head]) => {
-        const attention = output[`cross_attentions.${layer}`];
-        if (!attention) throw new Error(`The decoder returned no cross_attentions.${layer}.`);
-        // [batch, heads, queries, frames]: the last query of batch 0.
-        const [, , queries = 1, frames = 0] = attention.dims;
-        const data = toFloat32(attention.data);
-        const offset = (head * queries + (queries - 1)) * frames;
-        return data.slice(offset, offset + frames);
+      const [row] = stepRows(output);
+      return { ...row!, past: nextPast(output, past) };
+    },
+
+    async encodeBatch(features) {
+      const first = features[0];
+      if (!first) return [];
+      const stacked = stackedRows(
+        await Promise.all(features.map((f) => valuesOf(f.ort_tensor as OrtTensor))),
+        first.dims,
+      );
+      const output = await encoderSession.run({
+        input_features: ortTensor('float32', stacked.data, stacked.dims),
       });
-      return {
-        // A cached step's logits are one row, the runtime's own output: handed over as they
-        // are (a copy of 52k floats per token was garbage at once). The first step's rows are
-        // copied out, so that the rest of its output can be collected.
-        lastLogits: positions === 1 ? all : row(positions - 1).slice(),
-        logitsAt: (p) => row(p).slice(),
-        alignmentRows,
-        past: next,
+      const hidden = output.last_hidden_state;
+      if (!hidden) throw new Error('The encoder returned no last_hidden_state.');
+      const values = await valuesOf(hidden);
+      release(hidden);
+      return features.map((_, i) => {
+        const row = keptRows(values, hidden.dims, [i]);
+        return new TensorClass(typeOf(hidden) as never, row.data as never, row.dims) as Tensor;
+      });
+    },
+
+    async stepBatch(encoded, tokens, past) {
+      const batch = tokens.length;
+      let hidden: OrtTensor;
+      if (past) hidden = stubHidden(encoded[0]!, batch);
+      else {
+        const first = encoded[0]!;
+        const stacked = stackedRows(
+          await Promise.all(encoded.map((e) => valuesOf(e.ort_tensor as OrtTensor))),
+          first.dims,
+        );
+        hidden = ortTensor(typeOf(first.ort_tensor as OrtTensor), stacked.data, stacked.dims);
+      }
+      const feeds: Record<string, OrtTensor> = {
+        input_ids: tokenIds(tokens),
+        encoder_hidden_states: hidden,
+        use_cache_branch: new TensorClass('bool', [past !== null], [1]).ort_tensor as OrtTensor,
+        ...(past ?? emptyPast(batch)),
       };
+      const output = await decoder.run(feeds, past ? stepFetches : firstFetches);
+      return { rows: stepRows(output), past: nextPast(output, past) };
+    },
+
+    async keepRows(past, kept) {
+      const next: PastKeyValues = {};
+      for (const [name, tensor] of Object.entries(past)) {
+        const rows = keptRows(await valuesOf(tensor), tensor.dims, kept);
+        next[name] = ortTensor(typeOf(tensor), rows.data, rows.dims);
+      }
+      for (const tensor of Object.values(past)) release(tensor);
+      return next;
     },
 
     releasePast(past) {
@@ -252,6 +325,21 @@ interface OrtSession {
     type?: string;
     shape?: readonly (number | string)[];
   }[];
+}
+
+/**
+ * A tensor's values on the CPU: those the runtime keeps on the GPU (WebGPU's keys and values)
+ * are read back, for the rows of a batch to be cut apart or put together.
+ */
+async function valuesOf(tensor: OrtTensor): Promise<RowData> {
+  const readable = tensor as OrtTensor & { getData?: () => Promise<unknown> };
+  if (tensor.location === 'gpu-buffer' && readable.getData)
+    return (await readable.getData()) as RowData;
+  return tensor.data as RowData;
+}
+
+function typeOf(tensor: OrtTensor): string {
+  return (tensor as OrtTensor & { type?: string }).type ?? 'float32';
 }
 
 function release(tensor: OrtTensor | undefined) {

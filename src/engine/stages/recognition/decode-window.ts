@@ -1,16 +1,9 @@
-import { compressionRatio } from '../../../core/decoding/compression-ratio';
-import { applyDecodingRules } from '../../../core/decoding/logit-rules';
-import {
-  argmax,
-  keptLogSumExp,
-  logSoftmax,
-  sampleToken,
-  shiftedExps,
-} from '../../../core/decoding/probabilities';
+import { logSoftmax } from '../../../core/decoding/probabilities';
 import { SECONDS_PER_TIMESTAMP } from '../../../core/decoding/vocabulary';
 import type { LoadedWhisper } from '../../ports';
 import type { Tensor } from '../../models/transformers-port';
 import type { FallbackThresholds } from '../../stage-settings';
+import { SampledSequence } from './sampled-sequence';
 
 export interface WindowDecodeOptions {
   language: string;
@@ -38,6 +31,11 @@ export interface WindowDecodeOptions {
    * window before its fallback checks (each attempt starts afresh). Nothing decided hangs on it.
    */
   onClosedSegment?: (sampled: readonly number[]) => void;
+  /**
+   * The first attempt, already decoded (greedily and without earlier text, as one row of a
+   * batch: decode-batch.ts): judged by the same rules, and only a fallback decoded here.
+   */
+  firstAttempt?: WindowDecode;
 }
 
 export interface WindowDecode {
@@ -80,83 +78,32 @@ export async function decodeWindow(
   const task = options.task === 'translate' ? vocab.translate : vocab.transcribe;
   const lastTimestampIndex = Math.max(0, Math.floor(audioSeconds / SECONDS_PER_TIMESTAMP + 1e-6));
 
-  let exps = new Float32Array(model.vocab.size);
   const tried: WindowDecode[] = [];
   let result: WindowDecode | null = null;
   let context = options.contextTokens;
   // A decode with earlier text that passed, but unsurely: compared with one without that text.
   let doubted: WindowDecode | null = null;
+  let given = options.firstAttempt;
   for (let attempt = 0; attempt < options.temperatures.length;) {
     const temperature = options.temperatures[attempt]!;
     options.signal?.throwIfAborted();
     const prompt = [...options.hintTokens, ...context];
-    const prefix = prompt.length > 0 ? [vocab.startOfPrevious, ...prompt] : [];
-    const sotIndex = prefix.length;
-    prefix.push(vocab.startOfTranscript, language, task);
-    let step = await model.step(encoded, prefix, null);
-    const noSpeechProbability = Math.exp(logSoftmax(step.logitsAt(sotIndex))[vocab.noSpeech]!);
-    const sampled: number[] = [];
-    const probabilities: number[] = [];
-    const attention: Float32Array[][] = [];
-    let sumLogProbability = 0;
-    let finished = false;
-    try {
-      while (sampled.length < options.maxNewTokens) {
-        const logits = step.lastLogits;
-        // The model's own belief in a token (for word confidence) is read before the rules
-        // reshape the row; the decode's log-probability after them (as Whisper's fallback reads it).
-        if (exps.length !== logits.length) exps = new Float32Array(logits.length);
-        const { max, logSum: rawNormaliser } = shiftedExps(logits, exps);
-        applyDecodingRules(logits, vocab, {
-          sampled,
-          lastTimestampIndex,
-          maxInitialTimestampIndex: model.maxInitialTimestampIndex,
-        });
-        let token =
-          temperature === 0 ? argmax(logits) : sampleToken(logits, temperature, options.random);
-        if (options.forcedTokenCount !== undefined) {
-          token =
-            sampled.length >= options.forcedTokenCount
-              ? vocab.endOfText
-              : argmaxExcept(logits, vocab.endOfText);
-        }
-        // The rules only set entries to -Infinity: the rest keep their raw exponentials.
-        sumLogProbability += logits[token]! - keptLogSumExp(logits, exps, max);
-        if (token === vocab.endOfText) {
-          finished = true;
-          break;
-        }
-        sampled.push(token);
-        // The rules only mask: a token they left (the one chosen) keeps its raw logit.
-        probabilities.push(Math.exp(logits[token]! - rawNormaliser));
-        attention.push(step.alignmentRows);
-        const previous = sampled.at(-2);
-        if (
-          options.onClosedSegment &&
-          token >= vocab.timestampBegin &&
-          previous !== undefined &&
-          previous < vocab.endOfText
-        )
-          options.onClosedSegment(sampled);
-        options.signal?.throwIfAborted();
-        step = await model.step(encoded, [token], step.past);
-      }
-    } finally {
-      model.releasePast(step.past);
-    }
-    const text = model.decodeText(sampled.filter((t) => t < vocab.endOfText));
-    result = {
-      sampled,
-      probabilities,
-      attention,
-      finalAttention: step.alignmentRows,
-      finished,
-      noSpeechProbability,
-      averageLogProbability: sumLogProbability / (sampled.length + 1),
-      compressionRatio: compressionRatio(text),
-      temperature,
-      conditioned: context.length > 0,
-    };
+    if (given && (prompt.length > options.hintTokens.length || given.temperature !== temperature))
+      throw new Error('A window decoded in a batch is given without earlier text, greedily.');
+    result =
+      given ??
+      (await decodeOnce(
+        model,
+        encoded,
+        prompt,
+        language,
+        task,
+        temperature,
+        options,
+        lastTimestampIndex,
+      ));
+    given = undefined;
+    const { noSpeechProbability } = result;
     const silent =
       noSpeechProbability > fallback.noSpeech &&
       result.averageLogProbability < fallback.logProbability;
@@ -193,12 +140,52 @@ export async function decodeWindow(
   );
 }
 
-function argmaxExcept(logits: Float32Array, excluded: number): number {
-  const saved = logits[excluded]!;
-  logits[excluded] = -Infinity;
-  const best = argmax(logits);
-  logits[excluded] = saved;
-  return best;
+/** One attempt at a window: a sequence sampled at `temperature` after the prompt. */
+async function decodeOnce(
+  model: LoadedWhisper,
+  encoded: Tensor,
+  prompt: readonly number[],
+  language: number,
+  task: number,
+  temperature: number,
+  options: WindowDecodeOptions,
+  lastTimestampIndex: number,
+): Promise<WindowDecode> {
+  const { vocab } = model;
+  const prefix = prompt.length > 0 ? [vocab.startOfPrevious, ...prompt] : [];
+  const sotIndex = prefix.length;
+  prefix.push(vocab.startOfTranscript, language, task);
+  let step = await model.step(encoded, prefix, null);
+  const noSpeechProbability = Math.exp(logSoftmax(step.logitsAt(sotIndex))[vocab.noSpeech]!);
+  const sequence = new SampledSequence(model, {
+    lastTimestampIndex,
+    temperature,
+    maxNewTokens: options.maxNewTokens,
+    random: options.random,
+    ...(options.forcedTokenCount !== undefined
+      ? { forcedTokenCount: options.forcedTokenCount }
+      : {}),
+  });
+  const { sampled } = sequence;
+  try {
+    for (;;) {
+      const token = sequence.next(step.lastLogits, step.alignmentRows);
+      if (token === null) break;
+      const previous = sampled.at(-2);
+      if (
+        options.onClosedSegment &&
+        token >= vocab.timestampBegin &&
+        previous !== undefined &&
+        previous < vocab.endOfText
+      )
+        options.onClosedSegment(sampled);
+      options.signal?.throwIfAborted();
+      step = await model.step(encoded, [token], step.past);
+    }
+  } finally {
+    model.releasePast(step.past);
+  }
+  return sequence.result(noSpeechProbability, prompt.length > options.hintTokens.length);
 }
 
 /** Whether a decode is silence by Whisper's rule (no-speech likely and the text unsure). */
