@@ -17,6 +17,8 @@ export interface AsrBenchOptions {
   dtypes?: { encoderDtype?: Dtype; decoderDtype?: Dtype };
   /** Whether the engine posts the window being decoded (provisional text); on by default. */
   provisional?: boolean;
+  /** Windows of speech the engine decodes together (its `batchWindows` setting; 1 by default). */
+  batch?: number;
   /** Whether the engine's worker reports where recognition is after each segment (off by default). */
   reportProgress?: boolean;
 }

@@ -59,7 +59,7 @@ function profiled(
   marks: Marks,
 ): Record<string, { seconds: number; calls: number }> {
   const profile: Record<string, { seconds: number; calls: number }> = {};
-  for (const name of ['features', 'encode', 'step'] as const) {
+  for (const name of ['features', 'encode', 'step', 'encodeBatch', 'stepBatch'] as const) {
     const call = model[name].bind(model) as (...args: unknown[]) => Promise<unknown>;
     const entry = (profile[name] = { seconds: 0, calls: 0 });
     (model as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
@@ -70,7 +70,7 @@ function profiled(
       } finally {
         entry.seconds += (performance.now() - t) / 1000;
         entry.calls++;
-        if (name === 'encode') marks.mark('first encode done');
+        if (name === 'encode' || name === 'encodeBatch') marks.mark('first encode done');
       }
     };
   }
@@ -140,6 +140,7 @@ async function engine(data: AsrBenchRequest['data']) {
     request(data.file),
     { ...ports, recogniser: async () => model },
     {
+      ...(data.batch ? { settings: { recognition: { batchWindows: data.batch } } } : {}),
       onSegment: (segment) => {
         if (!first) marks.at['steps before first segment'] = calls['step']?.calls ?? 0;
         first ||= performance.now();

@@ -212,6 +212,13 @@ export interface RecognitionSettings {
   readonly rememberedLines: number;
   /** Lines shorter than this many words are never taken for a loop: "yes", "thank you". */
   readonly minLoopWords: number;
+  /**
+   * Windows of speech decoded together, as the rows of one batch (one encoder pass, then one
+   * decoder step for all of them at a time). 1 decodes them one by one, each shown the text
+   * before it. Above 1, every window after a channel's first is decoded without earlier text
+   * and cut where the speech pauses (recognition in docs/usage.md).
+   */
+  readonly batchWindows: number;
 }
 
 export const DEFAULT_RECOGNITION_SETTINGS: Readonly<RecognitionSettings> = {
@@ -254,6 +261,7 @@ export const DEFAULT_RECOGNITION_SETTINGS: Readonly<RecognitionSettings> = {
   insistedWordShare: 0.5,
   rememberedLines: 8,
   minLoopWords: 3,
+  batchWindows: 1,
 };
 
 export interface DiarizationSettings {

@@ -1,6 +1,7 @@
 import type { LoadedWhisper } from '../../ports';
 import type { Tensor } from '../../models/transformers-port';
 import type { RecognitionSettings } from '../../stage-settings';
+import { decodeBatch } from './decode-batch';
 import { decodeWindow, isNoSpeech, type WindowDecode } from './decode-window';
 
 /**
@@ -111,6 +112,50 @@ export class EarlierTextDecoder {
     }
     if (earlier.length > 0) this.conditioning = decode.conditioned ? 'kept' : 'dropped';
     return decode;
+  }
+
+  /**
+   * Windows decoded together, without earlier text (a window in a batch cannot be shown the
+   * text of the one before it, decoded at the same time): the greedy first attempt of them all
+   * as the rows of one batch (decode-batch.ts), then, window by window and alone, the
+   * fallbacks that attempt calls for, by the same rules as `decode`. Nothing is learnt from
+   * them here: conditioning stays as it was.
+   */
+  async decodeBatch(
+    windows: readonly { encoded: Tensor; seconds: number; language: string }[],
+    task: 'transcribe' | 'translate',
+  ): Promise<WindowDecode[]> {
+    const { model, settings } = this;
+    const maxNewTokens = (seconds: number) => tokenBudget(model, seconds, settings);
+    // The batch decodes greedily: a first temperature above 0 is sampled window by window.
+    const first =
+      settings.temperatures[0] === 0
+        ? await decodeBatch(
+            model,
+            windows.map((w) => ({ ...w, maxNewTokens: maxNewTokens(w.seconds) })),
+            { task, hintTokens: this.hintTokens, ...(this.signal ? { signal: this.signal } : {}) },
+          )
+        : [];
+    const decodes: WindowDecode[] = [];
+    for (const [i, window] of windows.entries()) {
+      const firstAttempt = first[i];
+      decodes.push(
+        await decodeWindow(model, window.encoded, window.seconds, {
+          language: window.language,
+          task,
+          hintTokens: this.hintTokens,
+          contextTokens: [],
+          temperatures: settings.temperatures,
+          fallback: settings.fallback,
+          contextDoubt: settings.contextDoubt,
+          maxNewTokens: maxNewTokens(window.seconds),
+          random: this.random,
+          ...(this.signal ? { signal: this.signal } : {}),
+          ...(firstAttempt ? { firstAttempt } : {}),
+        }),
+      );
+    }
+    return decodes;
   }
 
   /**

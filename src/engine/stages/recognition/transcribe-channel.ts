@@ -3,6 +3,7 @@ import type { RecognisedSegment } from '../../../core/assemble/response';
 import type { LanguageBehaviour } from '../../../core/contract/request';
 import { fileTime, unpausedSeconds } from '../../../core/decoding/speech-streams';
 import { toSamples, toSeconds } from '../../../core/units';
+import type { Tensor } from '../../models/transformers-port';
 import type { LoadedWhisper } from '../../ports';
 import type { RecognitionSettings } from '../../stage-settings';
 import { completeChannel, onlyHeard, type GrowingChannel } from '../../streams/growing-channel';
@@ -18,8 +19,9 @@ import {
   prominentLanguage,
   type EncodedWindow,
 } from './language-detection';
-import { WindowCursor } from './window-cursor';
-import { segmentAt, WindowDecoder } from './window-decoder';
+import { WindowCursor, type SpeechWindow } from './window-cursor';
+import { windowCut } from './window-cut';
+import { segmentAt, WindowDecoder, type HeardWindow } from './window-decoder';
 import { provisionalSegments } from './window-segments';
 
 export interface RecognitionOptions {
@@ -147,6 +149,51 @@ async function decodeStreams(
   let completeSeen = false;
   let done = 0;
   let windows = voiced;
+  // The channel's first window is decoded alone, whatever the batch: its words come first.
+  let firstDecoded = false;
+  /** A window's segments kept and posted, and the seek moved on by what they account for. */
+  const account = (
+    window: SpeechWindow,
+    heard: HeardWindow,
+    levelOnly: boolean,
+    advance = true,
+  ) => {
+    const { stream, seek } = window;
+    const offset = toSeconds(seek);
+    const inFile = heard.segments.map((s) => segmentAt(s, (t) => fileTime(stream, offset + t)));
+    for (const segment of decoder.keep(heard, inFile, heard.textTokens, levelOnly)) {
+      segments.push(segment);
+      plan.post(segment);
+    }
+    const consumed = heard.consumed;
+    if (advance) windows.advance(consumed);
+    done += consumed;
+    if (!levelOnly) options.onAdvance?.(done, fileTime(stream, offset + consumed));
+  };
+  /** The language of a stream starting with `window`; its start encoded if that is needed. */
+  const streamLanguage = async (window: SpeechWindow) => {
+    const { audio, streamIndex } = window;
+    const first = async () => {
+      signal?.throwIfAborted();
+      ready = {
+        stream: streamIndex,
+        window: await encodeWindow(model, audio.subarray(0, model.windowSamples)),
+      };
+      return ready.window;
+    };
+    language = await plan.languageOf(first);
+    decoder.startStream(language);
+  };
+  /** The encoder output of `window`'s `audio` if it was encoded ahead (a stream's start). */
+  const encodedAhead = (window: SpeechWindow, audio: Float32Array) => {
+    const same =
+      ready?.stream === window.streamIndex &&
+      window.seek === 0 &&
+      ready.window.audio.length === audio.length;
+    const encoded = same ? ready!.window.encoded : null;
+    ready = null;
+    return encoded;
+  };
   for (;;) {
     signal?.throwIfAborted();
     channel.throwIfFailed();
@@ -171,33 +218,23 @@ async function decodeStreams(
       await channel.changed(signal);
       continue;
     }
-    const { stream, streamIndex, seek, audio } = next;
+    const { stream, seek, audio } = next;
     // The tail of a loud stretch left after the window before it is too short to say anything
     // that window did not (a short reply alone is a window of 0.85 s or more, padded).
     if (levelOnly && seek > 0 && toSeconds(audio.length) < settings.minLevelTailSeconds) {
       windows.advance(toSeconds(audio.length));
       continue;
     }
-    options.onWindow?.();
-    if (seek === 0) {
-      const first = async () => {
-        signal?.throwIfAborted();
-        ready = {
-          stream: streamIndex,
-          window: await encodeWindow(model, audio.subarray(0, model.windowSamples)),
-        };
-        return ready.window;
-      };
-      language = await plan.languageOf(first);
-      decoder.startStream(language);
+    if (!levelOnly && firstDecoded && settings.batchWindows > 1) {
+      await decodeTogether(next);
+      continue;
     }
+    options.onWindow?.();
+    if (seek === 0) await streamLanguage(next);
     const seconds = toSeconds(audio.length);
     // A window encoded ahead is the start of its stream; a stream's start never changes as the
     // channel grows.
-    const sameWindow =
-      ready?.stream === streamIndex && seek === 0 && ready.window.audio.length === audio.length;
-    const { encoded } = sameWindow ? ready!.window : await encodeWindow(model, audio);
-    ready = null;
+    const encoded = encodedAhead(next, audio) ?? (await encodeWindow(model, audio)).encoded;
     const offset = toSeconds(seek);
     const speechSeconds = unpausedSeconds(
       stream,
@@ -222,18 +259,72 @@ async function decodeStreams(
             },
           }),
     });
-    const inFile = heard.segments.map((s) => segmentAt(s, (t) => fileTime(stream, offset + t)));
-    for (const segment of decoder.keep(heard, inFile, heard.textTokens, levelOnly)) {
-      segments.push(segment);
-      plan.post(segment);
-    }
-    const consumed = heard.consumed;
+    firstDecoded = true;
+    account(next, heard, levelOnly);
     // The window's own segments (posted or held above) replace what was shown of it.
     showProvisional([]);
-    windows.advance(consumed);
-    done += consumed;
-    if (!levelOnly) options.onAdvance?.(done, fileTime(stream, offset + consumed));
   }
   showProvisional([]);
   return segments.sort((a, b) => a.start - b.start);
+
+  /**
+   * Windows of speech from `next` on decoded together (`settings.batchWindows` at most): each
+   * cut where the speech pauses (window-cut.ts), so that the next one starts there before any
+   * is decoded, until one runs on through speech (it ends the batch, and the seek moves on by
+   * what its segments account for) or the known speech ends. All go through the encoder in one
+   * pass and the decoder as one batch, without earlier text; their segments are kept in order.
+   * No provisional text is shown of them: they are all posted once the batch is decoded.
+   */
+  async function decodeTogether(next: SpeechWindow) {
+    const planned: {
+      window: SpeechWindow;
+      audio: Float32Array;
+      language: string;
+      whole: boolean;
+      encoded: Tensor | null;
+    }[] = [];
+    for (let window = next; ;) {
+      options.onWindow?.();
+      if (window.seek === 0) await streamLanguage(window);
+      const from = toSeconds(window.seek);
+      const cut = windowCut(
+        window.stream,
+        from,
+        toSeconds(window.audio.length),
+        toSeconds(model.windowSamples),
+        settings.keptPauseSeconds,
+      );
+      const audio = window.audio.subarray(0, toSamples(cut.seconds));
+      const encoded = encodedAhead(window, audio);
+      planned.push({ window, audio, language, whole: cut.whole, encoded });
+      if (!cut.whole) break;
+      windows.advance(toSeconds(audio.length));
+      if (planned.length >= settings.batchWindows) break;
+      const more = windows.next();
+      if (more === 'wait' || more === 'end') break;
+      window = more;
+    }
+    const missing = planned.filter((p) => p.encoded === null);
+    const encoded = await model.encodeBatch(
+      await Promise.all(missing.map((p) => model.features(p.audio))),
+    );
+    missing.forEach((p, i) => (p.encoded = encoded[i]!));
+    signal?.throwIfAborted();
+    const heard = await decoder.decodeBatch(
+      planned.map((p) => {
+        const from = toSeconds(p.window.seek);
+        const to = from + toSeconds(p.audio.length);
+        return {
+          encoded: p.encoded!,
+          audio: p.audio,
+          speechSeconds: unpausedSeconds(p.window.stream, from, to, settings.keptPauseSeconds),
+          language: p.language,
+          whole: p.whole,
+        };
+      }),
+    );
+    // A whole window's seek moved on as it was planned; the last one's moves on now.
+    planned.forEach((p, i) => account(p.window, heard[i]!, false, !p.whole));
+    showProvisional([]);
+  }
 }

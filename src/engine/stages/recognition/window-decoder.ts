@@ -32,6 +32,11 @@ export interface WindowToDecode {
   levelOnly?: boolean;
   /** Told the tokens sampled so far as each segment closes (a first look, nothing hangs on it). */
   onSampled?: (sampled: readonly number[]) => void;
+  /**
+   * Cut where the speech pauses, and decoded whole: its segments account for all of it, and
+   * text after its last timestamp runs to its end (windows decoded together: `decodeBatch`).
+   */
+  whole?: boolean;
 }
 
 /** What a window says, by the rules, before the repeat guard. */
@@ -99,8 +104,7 @@ export class WindowDecoder {
 
   /** Decodes a window with the rules (see `HeardWindow`); nothing is kept yet (`keep`). */
   async decode(window: WindowToDecode): Promise<HeardWindow> {
-    const { model, options } = this;
-    const { settings, task } = options;
+    const { task } = this.options;
     const { encoded, audio, speechSeconds, language } = window;
     const levelOnly = window.levelOnly === true;
     const seconds = toSeconds(audio.length);
@@ -113,20 +117,52 @@ export class WindowDecoder {
       levelOnly,
       window.onSampled,
     );
+    return this.heard(window, decode);
+  }
+
+  /**
+   * Windows of speech (not `levelOnly`) decoded together, without earlier text
+   * (`EarlierTextDecoder.decodeBatch`): what each says, in order, as `decode` would say it of
+   * a window without earlier text. Nothing is kept yet (`keep`, window by window, in order).
+   */
+  async decodeBatch(windows: readonly WindowToDecode[]): Promise<HeardWindow[]> {
+    const decodes = await this.decoder.decodeBatch(
+      windows.map(({ encoded, audio, language }) => ({
+        encoded,
+        seconds: toSeconds(audio.length),
+        language,
+      })),
+      this.options.task,
+    );
+    const heard: HeardWindow[] = [];
+    for (const [i, window] of windows.entries()) heard.push(await this.heard(window, decodes[i]!));
+    return heard;
+  }
+
+  /** What a window's decode says by the rules (see `HeardWindow`). */
+  private async heard(window: WindowToDecode, decode: WindowDecode): Promise<HeardWindow> {
+    const { model, options } = this;
+    const { settings, task } = options;
+    const { language } = window;
+    const levelOnly = window.levelOnly === true;
+    const seconds = toSeconds(window.audio.length);
     const silent = { decode, speech: false, segments: [], textTokens: [], consumed: seconds };
     if (isNoSpeech(decode, settings.fallback)) return silent;
     // What VAD heard no voice in is written only where the decoding rules are sure of it.
     if (levelOnly && !(isSure(decode, settings.fallback) && (await this.insists(window, decode))))
       return silent;
+    const whole = window.whole === true;
     const found = windowSegments(
       model,
-      decode,
+      // A window decoded whole keeps text cut off at its end: nothing of it is decoded again.
+      whole ? { ...decode, finished: true } : decode,
       seconds,
       task === 'translate' ? 'en' : language,
       options.channel,
       (t) => t,
     );
-    const consumed = found.consumed > settings.minWindowSeconds ? found.consumed : seconds;
+    const consumed =
+      whole || found.consumed <= settings.minWindowSeconds ? seconds : found.consumed;
     const { segments, textTokens } = found;
     return { decode, speech: true, segments, textTokens, consumed };
   }

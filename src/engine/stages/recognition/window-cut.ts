@@ -1,0 +1,38 @@
+import type { SpeechStream } from '../../../core/decoding/speech-streams';
+
+/** Where a window decoded in a batch ends, and whether it is decoded whole. */
+export interface WindowCut {
+  /** Seconds of the window from its start. */
+  seconds: number;
+  /**
+   * True where the window ends in a pause or at its stream's end: its segments account for
+   * all of it, and the next window starts after it before it is decoded. False where speech
+   * runs on through the window: it ends its batch, and the next window starts where its
+   * segments end (Whisper's seek rule), once it is decoded.
+   */
+  whole: boolean;
+}
+
+/**
+ * Cuts a window of a stream (`from` seconds into it, `seconds` of audio, at most
+ * `windowSeconds`) where windows decoded together can start without knowing where the one
+ * before ends: in the middle of the last long pause inside it (a stream's pieces after the
+ * first each begin with a pause shortened to `keptPause` seconds; `speech-streams.ts`). A
+ * window shorter than the model's is the end of its stream and whole as it is.
+ */
+export function windowCut(
+  stream: SpeechStream,
+  from: number,
+  seconds: number,
+  windowSeconds: number,
+  keptPause: number,
+): WindowCut {
+  if (seconds < windowSeconds) return { seconds, whole: true };
+  const end = from + seconds;
+  let cut: number | null = null;
+  for (const piece of stream.pieces.slice(1)) {
+    const at = piece.streamStart + keptPause / 2;
+    if (piece.streamStart > from && at < end) cut = at;
+  }
+  return cut === null ? { seconds, whole: false } : { seconds: cut - from, whole: true };
+}
