@@ -3,6 +3,7 @@
  * (VmHWM) is its alone. Prints one JSON line.
  * usage: tsx tools/bench/asr-node-run.ts engine|pipeline <model id> <tokens/s of speech> <tokens per chunk>
  *   [<recording seconds> (120)] [provisional|no-provisional (the engine's provisional text listened to)]
+ *   [<windows decoded together> (1: the engine's `batchWindows`)]
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,6 +22,7 @@ const [
   perChunk = '60',
   recordingSeconds = '120',
   provisional = 'provisional',
+  batch = '1',
 ] = process.argv.slice(2);
 const models = resolve(REPO, '.models');
 // The same recording as the Chromium runs of `asr.ts` (its `--seconds`).
@@ -52,6 +54,7 @@ async function engine() {
     request,
     { ...ports, recogniser: async () => model },
     {
+      settings: { recognition: { batchWindows: Number(batch) } },
       onSegment: () => void (first ||= performance.now()),
       ...(provisional === 'provisional'
         ? { onProvisional: () => void (firstProvisional ||= performance.now()) }
@@ -61,6 +64,8 @@ async function engine() {
   const seconds = (performance.now() - started) / 1000;
   return {
     seconds,
+    batch: Number(batch),
+    words: response.prediction_raw.transcription.reduce((n, s) => n + s.words.length, 0),
     firstSegmentSeconds: first ? (first - started) / 1000 : seconds,
     ...(firstProvisional ? { firstProvisionalSeconds: (firstProvisional - started) / 1000 } : {}),
     modelLoadSeconds,

@@ -7,6 +7,7 @@
  * usage: tsx tools/bench/asr.ts [--model murmur-bench/whisper-tiny] [--runs 3] [--node-only|--browser-only]
  *   [--contenders engine,pipeline] [--dtypes ENCODER,DECODER (the engine's, in Chromium)]
  *   [--seconds 120 (the recording's length)] [--provisional off (the engine posts no provisional text)]
+ *   [--batch 1,4 (the engine's windows decoded together, `batchWindows`: each in turn, a row each)]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,6 +29,18 @@ const TOKENS_PER_SECOND = 3.5;
 const contenders = (option('contenders') ?? 'engine,pipeline').split(',') as (
   'engine' | 'pipeline'
 )[];
+/** `--batch 1,4`: the engine runs once with each, in turn; B > 1 is reported as `engine bB`. */
+const batches = (option('batch') ?? '1').split(',').map(Number);
+/** Each run of a sitting: the engine once per batch size, the pipeline once. */
+type SittingRun = { contender: 'engine' | 'pipeline'; batch: number };
+const runsOfSitting = contenders.flatMap((contender): SittingRun[] =>
+  contender === 'engine'
+    ? batches.map((batch) => ({ contender, batch }))
+    : [{ contender, batch: 1 }],
+);
+const label = (contender: string, batch: number) =>
+  batch > 1 ? `${contender} b${batch}` : contender;
+const labels = [...new Set(runsOfSitting.map((r) => label(r.contender, r.batch)))];
 /** `--dtypes q8,fp32`: the engine's encoder and decoder precisions in Chromium. */
 const [encoderDtype, decoderDtype] = (option('dtypes') ?? '').split(',') as [Dtype?, Dtype?];
 const dtypes = {
@@ -63,7 +76,7 @@ interface Run {
 }
 const results: Run[] = [];
 
-function nodeRun(contender: 'engine' | 'pipeline'): Run {
+function nodeRun(contender: 'engine' | 'pipeline', batch: number): Run {
   const out = execFileSync(
     'npx',
     [
@@ -75,11 +88,12 @@ function nodeRun(contender: 'engine' | 'pipeline'): Run {
       String(tokensPerChunk),
       String(recordingSeconds),
       provisional ? 'provisional' : 'no-provisional',
+      String(batch),
     ],
     { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const r = JSON.parse(out.trim().split('\n').pop()!) as Run & { peakRssMb: number };
-  return { ...r, host: 'node', peakMb: r.peakRssMb };
+  return { ...r, host: 'node', contender: label(contender, batch), peakMb: r.peakRssMb };
 }
 
 async function browserRuns(): Promise<void> {
@@ -91,7 +105,7 @@ async function browserRuns(): Promise<void> {
   );
   try {
     for (let i = 0; i < runs; i++) {
-      for (const contender of contenders) {
+      for (const { contender, batch } of runsOfSitting) {
         const browser = await launchChromium();
         try {
           const page = await browser.newPage();
@@ -109,6 +123,7 @@ async function browserRuns(): Promise<void> {
             threads: Number(option('threads') ?? 2),
             dtypes,
             provisional,
+            batch,
           })) as AsrBenchReply;
           const peak = memory.stop();
           if (reply.type === 'error') throw new Error(reply.data.message);
@@ -117,7 +132,7 @@ async function browserRuns(): Promise<void> {
             throw new Error('The harness page is not cross-origin isolated.');
           results.push({
             host: 'chromium',
-            contender,
+            contender: label(contender, batch),
             seconds: result.seconds,
             firstSegmentSeconds: result.firstSegmentSeconds,
             ...(result.firstProvisionalSeconds !== undefined
@@ -141,8 +156,8 @@ async function browserRuns(): Promise<void> {
 
 if (!process.argv.includes('--browser-only')) {
   for (let i = 0; i < runs; i++) {
-    for (const contender of contenders) {
-      results.push(nodeRun(contender));
+    for (const { contender, batch } of runsOfSitting) {
+      results.push(nodeRun(contender, batch));
       console.error(JSON.stringify(results.at(-1)));
     }
   }
@@ -170,28 +185,39 @@ for (const host of ['node', 'chromium']) {
   const engine = row('engine');
   const pipeline = row('pipeline');
   if (!engine && !pipeline) continue;
-  for (const [name, r] of [
-    ['engine', engine],
-    ['pipeline', pipeline],
-  ] as const) {
+  for (const name of labels) {
+    const r = row(name);
     if (!r) continue;
     console.log(
       `${host.padEnd(9)} ${name.padEnd(10)} ${r.rtf.toFixed(3).padEnd(7)} ${`${r.first.toFixed(2)} s`.padEnd(14)} ${r.peak.toFixed(0)} MB`,
     );
   }
-  const staged = results.filter((r) => r.host === host && r.stages);
+  // Batched runs against the engine one window at a time, run by run (alternating in one
+  // sitting), the median of the ratios.
+  for (const name of labels.filter((l) => l.startsWith('engine b'))) {
+    const one = results.filter((r) => r.host === host && r.contender === 'engine');
+    const many = results.filter((r) => r.host === host && r.contender === name);
+    const ratios = many.slice(0, one.length).map((r, i) => one[i]!.seconds / r.seconds);
+    if (ratios.length > 0)
+      console.log(
+        `${host.padEnd(9)} ${name} against engine: ${median(ratios).toFixed(2)}x as fast (median of ${ratios.length} alternating pairs)`,
+      );
+  }
+  const staged = results.filter((r) => r.host === host && r.contender === 'engine' && r.stages);
   if (staged.length > 0) {
     const stage = (key: keyof EngineStages) => median(staged.map((r) => r.stages![key])).toFixed(2);
     console.log(
       `${host.padEnd(9)} engine stages (wall-clock; in Chromium they overlap): decoding ${stage('audio_conversion_time')} s, VAD ${stage('vad_time')} s, recognition ${stage('inference_time')} s`,
     );
   }
-  const early = results.filter((r) => r.host === host && r.firstProvisionalSeconds !== undefined);
+  const early = results.filter(
+    (r) => r.host === host && r.contender === 'engine' && r.firstProvisionalSeconds !== undefined,
+  );
   if (early.length > 0) {
     const seconds = median(early.map((r) => r.firstProvisionalSeconds!));
     console.log(`${host.padEnd(9)} engine first provisional text ${seconds.toFixed(2)} s`);
   }
-  const marked = results.filter((r) => r.host === host && r.marks);
+  const marked = results.filter((r) => r.host === host && r.contender === 'engine' && r.marks);
   if (marked.length > 0) {
     const names = Object.keys(marked[0]!.marks!);
     const parts = names.map((name) => {
@@ -200,7 +226,7 @@ for (const host of ['node', 'chromium']) {
     });
     console.log(`${host.padEnd(9)} engine first times: ${parts.join(', ')}`);
   }
-  const profiled = results.filter((r) => r.host === host && r.profile);
+  const profiled = results.filter((r) => r.host === host && r.contender === 'engine' && r.profile);
   if (profiled.length > 0) {
     const parts = Object.keys(profiled[0]!.profile!).map((name) => {
       const seconds = median(profiled.map((r) => r.profile![name]?.seconds ?? 0));
@@ -220,7 +246,7 @@ const figures: Record<string, number> = {};
 const ratios: Record<string, number> = {};
 const units: Record<string, string> = {};
 for (const host of ['node', 'chromium']) {
-  for (const contender of contenders) {
+  for (const contender of labels) {
     const rs = results.filter((r) => r.host === host && r.contender === contender);
     if (rs.length === 0) continue;
     figures[`${host}.${contender}.rtf`] = median(rs.map((r) => r.seconds / audio.seconds));

@@ -39,29 +39,46 @@ function plannedTokens(model: LoadedWhisper, seconds: number, count: number): nu
  * stays the model's own.
  */
 export function forcedDecoding(model: LoadedWhisper, tokensPerSecond: number): LoadedWhisper {
+  const featureSeconds = new WeakMap<object, number>();
   const windowSeconds = new WeakMap<object, number>();
-  let seconds = 0;
-  let plan: number[] = [];
-  let sampled = 0;
+  // Each window's plan and how far its decode is (a window decoded alone, or a row of a batch).
+  const decodes = new WeakMap<object, { plan: number[]; sampled: number }>();
+  const start = (encoded: object) => {
+    const s = windowSeconds.get(encoded) ?? 0;
+    const plan = plannedTokens(model, s, Math.max(3, Math.round(tokensPerSecond * s)));
+    decodes.set(encoded, { plan, sampled: 0 });
+  };
+  const steer = (encoded: object, first: boolean, logits: Float32Array) => {
+    if (first) start(encoded);
+    const decode = decodes.get(encoded)!;
+    if (!first) decode.sampled++;
+    logits[decode.plan[Math.min(decode.sampled, decode.plan.length - 1)]!] = SURE;
+  };
   return {
     ...model,
     async features(audio) {
-      seconds = toSeconds(audio.length);
-      return model.features(audio);
+      const features = await model.features(audio);
+      featureSeconds.set(features, toSeconds(audio.length));
+      return features;
     },
     async encode(features) {
       const encoded = await model.encode(features);
-      windowSeconds.set(encoded, seconds);
+      windowSeconds.set(encoded, featureSeconds.get(features) ?? 0);
+      return encoded;
+    },
+    async encodeBatch(features) {
+      const encoded = await model.encodeBatch(features);
+      encoded.forEach((e, i) => windowSeconds.set(e, featureSeconds.get(features[i]!) ?? 0));
       return encoded;
     },
     async step(encoded, tokens, past) {
       const step = await model.step(encoded, tokens, past);
-      if (past === null) {
-        const s = windowSeconds.get(encoded) ?? 0;
-        plan = plannedTokens(model, s, Math.max(3, Math.round(tokensPerSecond * s)));
-        sampled = 0;
-      } else sampled++;
-      step.lastLogits[plan[Math.min(sampled, plan.length - 1)]!] = SURE;
+      steer(encoded, past === null, step.lastLogits);
+      return step;
+    },
+    async stepBatch(encoded, tokens, past) {
+      const step = await model.stepBatch(encoded, tokens, past);
+      step.rows.forEach((row, i) => steer(encoded[i]!, past === null, row.lastLogits));
       return step;
     },
   };
