@@ -8,7 +8,7 @@ import { SAMPLE_RATE } from '../../../core/units';
 import { loadSileroVad, VAD_WINDOW } from '../../models/silero-vad';
 import { prepareAudio } from '../../pipeline';
 import type { LoadedWhisper } from '../../ports';
-import { DEFAULT_RECOGNITION_SETTINGS } from '../../stage-settings';
+import { DEFAULT_RECOGNITION_SETTINGS, type RecognitionSettings } from '../../stage-settings';
 import { transcribeChannel } from './transcribe-channel';
 import { ChannelFeed } from '../../streams/growing-channel';
 import type { SpeechAudio } from '../../streams/speech-audio';
@@ -149,15 +149,34 @@ const rows = (segments: RecognisedSegment[]) =>
 async function wholeAndGrowing(
   media: Awaited<ReturnType<typeof sixSentences>>,
   options: Omit<Parameters<typeof transcribeChannel>[3], 'onSegment' | 'settings'>,
-): Promise<{ whole: Recognised; growing: Recognised; settled: number[]; regions: number }> {
+  settings: RecognitionSettings = DEFAULT_RECOGNITION_SETTINGS,
+): Promise<{
+  whole: Recognised;
+  growing: Recognised;
+  settled: number[];
+  regions: number;
+  /** The most windows decoded at once, and in how many decoder calls, whole and growing. */
+  batches: { most: number; calls: number }[];
+}> {
   const audio = await prepareAudio(mediaRequest({ kind: 'file', file: media }), testEnginePorts());
-  const model = await testWhisper();
+  const loaded = await testWhisper();
   const channel = audio.channels[0]!;
+  const batches: { most: number; calls: number }[] = [];
   const run = async (input: Parameters<typeof transcribeChannel>[1]): Promise<Recognised> => {
     const posted: RecognisedSegment[] = [];
+    const batch = { most: 1, calls: 0 };
+    batches.push(batch);
+    const model: LoadedWhisper = {
+      ...loaded,
+      stepBatch: (encoded, tokens, past) => {
+        batch.most = Math.max(batch.most, tokens.length);
+        batch.calls++;
+        return loaded.stepBatch(encoded, tokens, past);
+      },
+    };
     const segments = await transcribeChannel(model, input, audio.file.duration, {
       ...options,
-      settings: DEFAULT_RECOGNITION_SETTINGS,
+      settings,
       onSegment: (s) => posted.push(s),
     });
     return { segments: rows(segments), posted: rows(posted) };
@@ -191,7 +210,7 @@ async function wholeAndGrowing(
     }
   }
   const growing = await run(new OnDemand(0, new Float32Array(0), audio.file.duration));
-  return { whole, growing, settled, regions: channel.speech.length };
+  return { whole, growing, settled, regions: channel.speech.length, batches };
 }
 
 describe('conditioning on earlier text', () => {
@@ -358,6 +377,42 @@ describe('recognition that starts while speech is still being found', () => {
     expect(settled[0]).toBeLessThan(regions);
     expect(new Set(settled).size).toBeGreaterThan(2);
   });
+
+  it.each(['manual', 'automatic multiple languages', 'automatic single language'] as const)(
+    'gives the same transcript as of the whole channel with windows decoded together (%s)',
+    async (mode) => {
+      // Twelve sentences, English and French in turn: several windows, in two languages.
+      const file = spokenFile(
+        scratchDir(),
+        'batched-turns',
+        Array.from({ length: 12 }, (_, k) => {
+          const language = k % 4 < 2 ? ('en' as const) : ('fr' as const);
+          return { language, text: sentence(language, 1600 + k, 10) };
+        }),
+        1.3,
+      );
+      const { whole, growing, batches } = await wholeAndGrowing(
+        (await diskFile(file.path))!,
+        {
+          languageBehaviour: mode,
+          language: mode === 'manual' ? 'en' : null,
+          task: 'transcribe',
+          hint: '',
+        },
+        { ...DEFAULT_RECOGNITION_SETTINGS, batchWindows: 4 },
+      );
+      expect(whole.segments.length).toBeGreaterThan(6);
+      expect(growing).toEqual(whole);
+      expect(whole.posted).toEqual(whole.segments);
+      // The whole channel's windows were decoded together. The growing one is handed the
+      // least it could have: one settled window at a time, which is decoded at once rather
+      // than waiting for a batch to fill, and says the same.
+      expect(batches[0]!.most).toBeGreaterThan(1);
+      expect(batches[1]!.calls).toBeGreaterThan(0);
+      if (mode === 'automatic multiple languages')
+        expect(new Set(whole.segments.map(([code]) => code))).toEqual(new Set(['en', 'fr']));
+    },
+  );
 
   it("starts over when the first window's language is not the prominent one", async () => {
     const file = spokenFile(
