@@ -35,8 +35,8 @@ export interface RecognitionOptions {
    * What is not posted yet: the segments held back until the language is sure, then those of
    * the window being decoded as each one closes, before the window's fallback checks. Each call
    * replaces the one before; once the window's segments are posted (or it is rejected) the list
-   * shrinks to what is still held, empty in the end. Voiced windows only; nothing else depends
-   * on it.
+   * shrinks to what is still held, empty in the end. Voiced windows decoded one at a time only
+   * (not those decoded together: `settings.batchWindows`); nothing else depends on it.
    */
   onProvisional?: (segments: ProvisionalSegment[]) => void;
   /** Called as each window's recognition starts (before language detection or encoding). */
@@ -63,6 +63,9 @@ export interface RecognitionOptions {
  *
  * The channel may still be growing (see `GrowingChannel`): a window is decoded once all of its
  * audio is settled, so the result is the same as when the whole channel is known at the start.
+ * With `settings.batchWindows` above 1, the windows after the first are decoded several at a
+ * time (`decodeTogether` below); a batch holds the windows settled when it starts, and does
+ * not wait for more.
  */
 export async function transcribeChannel(
   model: LoadedWhisper,
