@@ -43,15 +43,27 @@ def cache_dir():
     return os.environ.get("MURMUR_DIAR_CACHE") or os.path.join(REPO, ".cache", "diar")
 
 
-def train_speakers(rng, n, made_up):
+# other languages of the two families that the private data folders keep (private_espeak_data);
+# their speakers read English sentences with their own letter-to-sound rules and rhythm
+OTHER_VOICES = ["af", "nl", "lb", "it", "pt", "pt-br", "ro", "ca", "an"]
+
+
+def train_speakers(rng, n, made_up, own_share=0.45, other_share=0.0):
+    """`made_up` is a list of (variant, data folder) pairs; own_share of the speakers get one of
+    espeak-ng's own variants, 8% none, the rest a made-up one. With other_share, that share of
+    the speakers have a voice of OTHER_VOICES."""
     speakers = []
     for i in range(n):
-        lang = "en" if rng.random() < 0.75 else rng.choice(["fr", "de", "es"])
-        voice = rng.choice(["en-us", "en-gb"]) if lang == "en" and rng.random() < 0.6 else rng.choice(VOICES[lang])
+        if other_share and rng.random() < other_share:
+            lang, voice = "other", rng.choice(OTHER_VOICES)
+        else:
+            lang = "en" if rng.random() < 0.75 else rng.choice(["fr", "de", "es"])
+            voice = rng.choice(["en-us", "en-gb"]) if lang == "en" and rng.random() < 0.6 else rng.choice(VOICES[lang])
         r = rng.random()
-        variant = rng.choice(TRAIN_VARIANTS) if r < 0.45 else (rng.choice(made_up) if r < 0.92 else "")
+        variant, data = (rng.choice(TRAIN_VARIANTS), None) if r < own_share else (
+            rng.choice(made_up) if r < 0.92 else ("", None))
         speakers.append(dict(id=i, lang=lang, voice=voice, variant=variant, pitch=rng.choice(TRAIN_PITCHES),
-                             speed=rng.choice(TRAIN_SPEEDS), amp=rng.randint(70, 150)))
+                             speed=rng.choice(TRAIN_SPEEDS), amp=rng.randint(70, 150), data=data))
     return speakers
 
 
@@ -78,32 +90,36 @@ def sentence(rng, words, lo=3, hi=12):
     return " ".join(rng.choice(words) for _ in range(rng.randint(lo, hi)))
 
 
-def synth(split, n_speakers, per_speaker, jobs):
+def synth(split, n_speakers, per_speaker, jobs, variant_sets=1, own_share=0.45, other_share=0.0):
     rng = random.Random(7 if split == "train" else 1007)
     out = cache_dir()
     os.makedirs(out, exist_ok=True)
-    data_path, made_up = None, []
+    made_up = []
     if split == "train":
-        data_path = os.path.join(out, "espeak-train")
         # espeak-ng lists at most 349 voices: languages + its own variants + 180 made-up ones fit
-        made_up = private_espeak_data(random.Random(5007), 180, data_path)
-        # a made-up variant that is only "klatt 2" plus formant changes is too close to klatt2
-        vdir = os.path.join(data_path, "espeak-ng-data", "voices", "!v")
-        for name in made_up:
-            p = os.path.join(vdir, name)
-            with open(p) as f:
-                text = f.read().replace("klatt 2\n", "klatt 3\n")
-            with open(p, "w") as f:
-                f.write(text)
-        speakers = train_speakers(rng, n_speakers, made_up)
+        # in one data folder; more made-up variants take more folders
+        for k in range(variant_sets):
+            data_path = os.path.join(out, "espeak-train" + ("-%d" % k if k else ""))
+            names = private_espeak_data(random.Random(5007 + k), 180, data_path)
+            # a made-up variant that is only "klatt 2" plus formant changes is too close to klatt2
+            vdir = os.path.join(data_path, "espeak-ng-data", "voices", "!v")
+            for name in names:
+                p = os.path.join(vdir, name)
+                with open(p) as f:
+                    text = f.read().replace("klatt 2\n", "klatt 3\n")
+                with open(p, "w") as f:
+                    f.write(text)
+            made_up += [(name, data_path) for name in names]
+        speakers = train_speakers(rng, n_speakers, made_up, own_share, other_share)
     else:
         speakers = eval_speakers(rng)
     words = {lang: vocabulary(lang) for lang in VOICES}
     job_list, owners = [], []
     for s in speakers:
         for _ in range(per_speaker):
-            lang = s["lang"] if s["lang"] != "en" and rng.random() < 0.5 else "en"
+            lang = s["lang"] if s["lang"] not in ("en", "other") and rng.random() < 0.5 else "en"
             text = sentence(rng, words[lang])
+            data_path = s.get("data") or (made_up[0][1] if made_up else None)
             job_list.append((text, lang, s["voice"], s["variant"], s["speed"], s["pitch"], s["amp"],
                              rng.choice([0, 0, 0, 1, 2]), data_path))
             owners.append(s["id"])
@@ -211,5 +227,11 @@ if __name__ == "__main__":
     ap.add_argument("--speakers", type=int, default=700)
     ap.add_argument("--per-speaker", type=int, default=10)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--variant-sets", type=int, default=1,
+                    help="data folders of 180 made-up variants each (train split)")
+    ap.add_argument("--own-share", type=float, default=0.45,
+                    help="share of train speakers with one of espeak-ng's own variants (8%% have none)")
+    ap.add_argument("--other-share", type=float, default=0.0,
+                    help="share of train speakers with a voice of OTHER_VOICES")
     a = ap.parse_args()
-    synth(a.split, a.speakers, a.per_speaker, a.jobs)
+    synth(a.split, a.speakers, a.per_speaker, a.jobs, a.variant_sets, a.own_share, a.other_share)

@@ -3,7 +3,9 @@
 to an embedding [batch, 256].
 
 TDNN layers (conv1d with batch norm and ReLU, dilations 1, 2, 3), statistics pooling
-(mean and standard deviation over time) and a linear layer.
+(mean and standard deviation over time) and a linear layer. With `attention`, the statistics
+are weighted over time by a small attention network (attentive statistics pooling, as in
+ECAPA-TDNN), so that frames that say most about the speaker count most.
 """
 import torch
 import torch.nn as nn
@@ -15,16 +17,23 @@ def block(cin, cout, k, d=1):
 
 
 class Embedder(nn.Module):
-    def __init__(self, feat=80, c=192, pooled=384, dim=256):
+    def __init__(self, feat=80, c=192, pooled=384, dim=256, attention=0):
         super().__init__()
         self.layers = nn.Sequential(block(feat, c, 5), block(c, c, 3, 2), block(c, c, 3, 3), block(c, c, 1),
                                     block(c, pooled, 1))
+        self.attention = nn.Sequential(nn.Conv1d(pooled, attention, 1), nn.Tanh(),
+                                       nn.Conv1d(attention, pooled, 1)) if attention else None
         self.embedding = nn.Linear(2 * pooled, dim)
 
     def forward(self, input_features):  # [B, T, 80] -> [B, dim]
         x = self.layers(input_features.transpose(1, 2))
-        mean = x.mean(dim=2)
-        std = torch.sqrt(torch.clamp((x * x).mean(dim=2) - mean * mean, min=1e-5))
+        if self.attention is None:
+            mean = x.mean(dim=2)
+            std = torch.sqrt(torch.clamp((x * x).mean(dim=2) - mean * mean, min=1e-5))
+        else:
+            w = torch.softmax(self.attention(x), dim=2)
+            mean = (w * x).sum(dim=2)
+            std = torch.sqrt(torch.clamp((w * x * x).sum(dim=2) - mean * mean, min=1e-5))
         return self.embedding(torch.cat([mean, std], dim=1))
 
 

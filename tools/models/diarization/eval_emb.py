@@ -9,6 +9,11 @@ calibration speakers that are too alike to be told apart (same variant, pitch wi
 speed within 30) are left out.
 
   /usr/bin/python3 tools/models/diarization/eval_emb.py --model .cache/diar/emb.pt
+  /usr/bin/python3 tools/models/diarization/eval_emb.py --onnx tools/models/embedding-synth/onnx/model.onnx
+
+--onnx reads the weights of an exported model of the first architecture (plain statistics
+pooling, batch norm folded into the convolutions), so that a committed model can be measured
+again without its training checkpoint.
 """
 import argparse
 
@@ -32,6 +37,28 @@ def embed(model, pool, ids, seconds=2.0):
             out.append(model(torch.from_numpy(fbank(x))[None])[0].numpy())
     e = np.stack(out)
     return e / np.linalg.norm(e, axis=1, keepdims=True)
+
+
+def from_onnx(path):
+    import onnx
+    from onnx import numpy_helper
+    graph = onnx.load(path).graph
+    w = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in graph.initializer}
+    convs = [n for n in graph.node if n.op_type == "Conv"]
+    c, pooled = w[convs[0].input[1]].shape[0], w[convs[-1].input[1]].shape[0]
+    model = Embedder(c=c, pooled=pooled, attention=0)
+    state = model.state_dict()
+    for k, node in enumerate(convs):
+        state["layers.%d.0.weight" % k] = w[node.input[1]]
+        state["layers.%d.0.bias" % k] = w[node.input[2]]
+        bn = "layers.%d.1." % k
+        n = state[bn + "weight"].shape[0]
+        # an identity batch norm: the export folded the trained one into the convolution
+        state[bn + "weight"], state[bn + "bias"] = torch.ones(n), torch.zeros(n)
+        state[bn + "running_mean"], state[bn + "running_var"] = torch.zeros(n), torch.full((n,), 1 - 1e-5)
+    state["embedding.weight"], state["embedding.bias"] = w["embedding.weight"], w["embedding.bias"]
+    model.load_state_dict(state)
+    return model
 
 
 def pair_scores(emb, spk, distinct):
@@ -68,19 +95,25 @@ def distinct_fn(speakers):
 
     def distinct(a, b):
         x, y = by[int(a)], by[int(b)]
-        return x["variant"] != y["variant"] or abs(x["pitch"] - y["pitch"]) >= 15 or abs(x["speed"] - y["speed"]) >= 30
+        # made-up variants of different data folders share names
+        return (x["variant"], x.get("data")) != (y["variant"], y.get("data")) or abs(x["pitch"] - y["pitch"]) >= 15 or abs(x["speed"] - y["speed"]) >= 30
     return distinct
 
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
-    ap.add_argument("--model", required=True)
+    ap.add_argument("--model")
+    ap.add_argument("--onnx")
+    ap.add_argument("--attention", type=int, default=0, help="as the model was trained with")
     ap.add_argument("--calib", type=int, default=100)
     ap.add_argument("--per-speaker", type=int, default=6)
     a = ap.parse_args()
     torch.set_num_threads(1)
-    model = Embedder()
-    model.load_state_dict(torch.load(a.model))
+    if a.onnx:
+        model = from_onnx(a.onnx)
+    else:
+        model = Embedder(attention=a.attention)
+        model.load_state_dict(torch.load(a.model))
     model.eval()
 
     ev = Pool_("eval")

@@ -1,6 +1,7 @@
 """Trains the speaker embedding model (emb_model.py) by classifying the train split's speakers
 (all but the last --calib speakers, kept for calibrating the clustering threshold) on crops of
-1.5-4 s of their utterances, with an additive-margin softmax; fixed wall-clock budget, one thread.
+1.5-4 s of their utterances (--crop-min/--crop-max frames), with an additive-margin softmax;
+fixed wall-clock budget, one thread.
 
   OMP_WAIT_POLICY=PASSIVE /usr/bin/python3 tools/models/diarization/train_emb.py --minutes 28 --out .cache/diar/emb.pt
 """
@@ -21,6 +22,9 @@ ap.add_argument("--minutes", type=float, default=28)
 ap.add_argument("--batch", type=int, default=64)
 ap.add_argument("--lr", type=float, default=2e-3)
 ap.add_argument("--calib", type=int, default=100)
+ap.add_argument("--attention", type=int, default=0, help="attentive pooling's hidden size (0: plain)")
+ap.add_argument("--crop-min", type=int, default=150)
+ap.add_argument("--crop-max", type=int, default=400)
 ap.add_argument("--out", required=True)
 a = ap.parse_args()
 
@@ -40,6 +44,7 @@ for s in speakers:
         if nrng.random() < 0.7:
             x = x + np.float32(10 ** (nrng.uniform(-75, -35) / 20) * np.abs(x).max()) * nrng.standard_normal(len(x)).astype(np.float32)
         feats[u] = raw_fbank(x).astype(np.float16)
+print("model: %d parameters" % sum(p.numel() for p in Embedder(attention=a.attention).parameters()), flush=True)
 print("features of %d utterances of %d speakers in %.1f min" % (len(feats), len(speakers), (time.time() - t0) / 60), flush=True)
 
 
@@ -53,7 +58,7 @@ def crop(s, n):
     return c - c.mean(axis=0, keepdims=True)
 
 
-model = Embedder()
+model = Embedder(attention=a.attention)
 head = MarginSoftmax(256, len(speakers))
 opt = torch.optim.Adam(list(model.parameters()) + list(head.parameters()), lr=a.lr, weight_decay=1e-5)
 budget = a.minutes * 60
@@ -67,7 +72,7 @@ while True:
     for g in opt.param_groups:
         g["lr"] = lr
     margin = 0.2 * min(1.0, frac / 0.25)
-    n = rng.randint(150, 400)
+    n = rng.randint(a.crop_min, a.crop_max)
     batch = [rng.choice(speakers) for _ in range(a.batch)]
     x = torch.from_numpy(np.stack([crop(s, n) for s in batch]))
     y = torch.tensor([label[s] for s in batch])
