@@ -26,6 +26,7 @@ import type { EnginePorts } from '../ports';
 import type { StageProgress } from '../stage-context';
 import type { StageSettingsOverrides } from '../stage-settings';
 import type { DecodedAudioHeld } from '../streams/decoded-media';
+import type { Voice } from '../../core/voices/voice';
 
 /**
  * One transcription from the request's fields to the spec's response or its error body, and the
@@ -88,6 +89,11 @@ export interface JobHost<F extends MediaFile> {
    * server's `media.compactFromSeconds`, from which audio goes to its scratch file.
    */
   settings?: StageSettingsOverrides;
+  /**
+   * Stored voices that name the speakers of a request with diarization on
+   * (`PipelineOptions.voices`): the operator's, on a server; none by default.
+   */
+  voices?: readonly Voice[];
   /** Told what the run's decoded audio holds in memory (`PipelineOptions.onDecodedAudio`). */
   onDecodedAudio?: (held: DecodedAudioHeld) => void;
   /**
@@ -115,7 +121,7 @@ export interface JobEvents {
   /** The window being decoded, before its checks (`PipelineOptions.onProvisional`). */
   onProvisional?: (segments: ProvisionalSegment[]) => void;
   onSpeakerTurns?: (turns: SpeakerTurn[]) => void;
-  /** The speakers found, with their embeddings (`PipelineOptions.onSpeakers`). */
+  /** The speakers found and those voices recognised (`PipelineOptions.onSpeakers`). */
   onSpeakers?: PipelineOptions['onSpeakers'];
 }
 
@@ -187,6 +193,7 @@ export async function runJob<F extends MediaFile>(
         ...(events.onProvisional ? { onProvisional: events.onProvisional } : {}),
         ...(events.onSpeakerTurns ? { onSpeakerTurns: events.onSpeakerTurns } : {}),
         ...(events.onSpeakers ? { onSpeakers: events.onSpeakers } : {}),
+        ...(host.voices && host.voices.length > 0 ? { voices: host.voices } : {}),
         ...(script ? { script } : {}),
       };
       return 'runPipeline' in engine

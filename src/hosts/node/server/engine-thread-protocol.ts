@@ -4,6 +4,8 @@ import type { SpeakerTurn } from '../../../core/assemble/speakers';
 import type { TranscriptionRequest } from '../../../core/contract/request';
 import type { Segment, TranscriptionResponse } from '../../../core/contract/response';
 import type { Stage } from '../../../core/stages';
+import type { SpeakerRecognition } from '../../../core/voices/recognise';
+import type { SpeakerVoice, Voice } from '../../../core/voices/voice';
 import type { StageSettingsOverrides } from '../../../engine/stage-settings';
 import type { DecodedAudioHeld } from '../../../engine/streams/decoded-media';
 import type { Envelope, ErrorReply, WireError } from '../../../worker/envelope';
@@ -40,7 +42,15 @@ export interface ThreadRun {
   script?: Script;
   /** `PipelineOptions.settings`, where the host sets any (plain data: it crosses as it is). */
   settings?: StageSettingsOverrides;
-  events: { progress: boolean; segments: boolean; turns: boolean; decodedAudio: boolean };
+  /** `PipelineOptions.voices`, where the host has any. */
+  voices?: readonly Voice[];
+  events: {
+    progress: boolean;
+    segments: boolean;
+    turns: boolean;
+    speakers: boolean;
+    decodedAudio: boolean;
+  };
 }
 
 /**
@@ -63,6 +73,7 @@ export type EngineThreadReply =
   | Envelope<'progress', { stage: Stage; fraction: number | null; detail: string }>
   | Envelope<'segment', Segment>
   | Envelope<'turns', SpeakerTurn[]>
+  | Envelope<'speakers', { speakers: SpeakerVoice[]; recognitions: SpeakerRecognition[] }>
   | Envelope<'decoded-audio', DecodedAudioHeld>
   | Envelope<'result', TranscriptionResponse>
   | ErrorReply;

@@ -60,6 +60,9 @@ export class ThreadRuns {
       case 'turns':
         run.options.onSpeakerTurns?.(reply.data);
         return;
+      case 'speakers':
+        run.options.onSpeakers?.(reply.data);
+        return;
       case 'decoded-audio':
         run.held = reply.data;
         run.options.onDecodedAudio?.(reply.data);

@@ -85,6 +85,7 @@ async function run(call: Extract<EngineThreadCall, { type: 'run' }>) {
     ...(data.limits ? { limits: data.limits } : {}),
     ...(data.script ? { script: data.script } : {}),
     ...(data.settings ? { settings: data.settings } : {}),
+    ...(data.voices ? { voices: data.voices } : {}),
     ...(data.events.progress
       ? {
           onProgress: (stage, fraction, detail) =>
@@ -96,6 +97,9 @@ async function run(call: Extract<EngineThreadCall, { type: 'run' }>) {
       : {}),
     ...(data.events.turns
       ? { onSpeakerTurns: (turns) => send({ id, type: 'turns', data: turns }) }
+      : {}),
+    ...(data.events.speakers
+      ? { onSpeakers: (found) => send({ id, type: 'speakers', data: found }) }
       : {}),
     ...(data.events.decodedAudio
       ? { onDecodedAudio: (held) => send({ id, type: 'decoded-audio', data: held }) }

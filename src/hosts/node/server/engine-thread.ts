@@ -100,10 +100,12 @@ export class EngineThread implements PipelineRunner {
         ...(options.limits ? { limits: options.limits } : {}),
         ...(options.script ? { script: options.script } : {}),
         ...(options.settings ? { settings: options.settings } : {}),
+        ...(options.voices ? { voices: options.voices } : {}),
         events: {
           progress: options.onProgress !== undefined,
           segments: options.onSegment !== undefined,
           turns: options.onSpeakerTurns !== undefined,
+          speakers: options.onSpeakers !== undefined,
           decodedAudio: options.onDecodedAudio !== undefined,
         },
       },
