@@ -31,6 +31,8 @@ export interface CliArgs {
   progress: boolean;
   /** The yt-dlp that reads links to web pages. */
   ytDlp: string;
+  /** A voices file whose voices name the speakers found (diarization on). */
+  voices: string | null;
 }
 
 /** CLI options that set a limit of readable subtitles: name, limit, smallest value. */
@@ -72,6 +74,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     cueLimits: { ...DEFAULT_CUE_LIMITS },
     progress: false,
     ytDlp: DEFAULT_YT_DLP,
+    voices: null,
   };
   const rest = [...argv];
   const first = rest.shift() ?? '';
@@ -115,6 +118,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       args.embeddingModel = value;
     } else if (name === 'yt-dlp') {
       args.ytDlp = value;
+    } else if (name === 'voices') {
+      args.voices = value;
     } else if (name === 'subtitles') {
       if (value !== 'srt' && value !== 'vtt')
         throw new CliUsageError(`--subtitles must be srt or vtt; got "${value}".`);

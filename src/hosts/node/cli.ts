@@ -17,6 +17,8 @@ import { serve } from './serve-command';
 import { transcribe } from './transcribe-command';
 import { parseWorkerArgs } from './jobs/worker-args';
 import { runWorker } from './jobs/worker';
+import { runVoices } from './voices-command';
+import { voicesHelp } from './voices-help';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -38,6 +40,7 @@ const HELP: Record<Command, () => string> = {
   check: () => CHECK_USAGE,
   serve: serveHelp,
   worker: workerHelp,
+  voices: voicesHelp,
 };
 
 /**
@@ -72,6 +75,7 @@ export async function main(
     }
     if (first === 'export') return await runExport(rest, io, options.signal);
     if (first === 'check') return await runCheck(rest, io);
+    if (first === 'voices') return await runVoices(rest, io, options);
     if (first === 'serve') {
       const serveArgs = parseServeArgs(rest);
       if (serveArgs.help) {

@@ -52,9 +52,12 @@ export function usage(command: string, args: string): string[] {
   // Brackets are kept whole (nested ones too): a line breaks only between two of them.
   const parts: string[] = [];
   let depth = 0;
+  // A flag is kept with its value too ("--voices FILE.json").
+  let flag = false;
   for (const word of args.split(' ')) {
-    if (depth > 0) parts[parts.length - 1] += ` ${word}`;
+    if (depth > 0 || (flag && !word.startsWith('-'))) parts[parts.length - 1] += ` ${word}`;
     else parts.push(word);
+    flag = depth === 0 && word.startsWith('--') && !word.includes('[');
     depth += (word.match(/\[/g)?.length ?? 0) - (word.match(/\]/g)?.length ?? 0);
   }
   const lines: string[] = [];

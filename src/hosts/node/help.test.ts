@@ -20,7 +20,7 @@ async function run(...argv: string[]) {
   return { code, stdout, stderr };
 }
 
-const COMMANDS = ['transcribe', 'align', 'export', 'check', 'serve', 'worker'];
+const COMMANDS = ['transcribe', 'align', 'export', 'check', 'serve', 'worker', 'voices'];
 
 describe('murmur COMMAND --help', () => {
   it.each(COMMANDS)('murmur %s --help prints its own text, exactly', async (command) => {
@@ -37,6 +37,22 @@ describe('murmur COMMAND --help', () => {
       expect(code).toBe(0);
     }
   });
+
+  it.each(['add', 'list', 'remove'])(
+    'murmur voices %s --help prints its own text, exactly',
+    async (command) => {
+      const text = expected(`voices-${command}`);
+      expect(text.startsWith(`Usage: murmur voices ${command} `)).toBe(true);
+      for (const flag of ['--help', '-h']) {
+        const { code, stdout, stderr } = await run('voices', command, flag);
+        expect(stdout).toBe(text);
+        expect(stderr).toBe('');
+        expect(code).toBe(0);
+      }
+      for (const line of text.split('\n'))
+        expect(line.length, line).toBeLessThanOrEqual(HELP_WIDTH);
+    },
+  );
 
   it('murmur --help, -h and help print the overview of the commands, exactly', async () => {
     for (const argv of [['--help'], ['-h'], ['help']]) {

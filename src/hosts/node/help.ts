@@ -15,6 +15,7 @@ export const COMMANDS = [
   ['check', 'check FILE.srt|.vtt', "Check subtitles against a profile's limits."],
   ['serve', 'serve', 'Serve the transcription service over HTTP.'],
   ['worker', 'worker', 'Run the jobs that murmur serve --redis queues.'],
+  ['voices', 'voices add|list|remove', 'Remember people by their voices, to name them.'],
 ] as const;
 
 export type Command = (typeof COMMANDS)[number][0];
@@ -106,6 +107,10 @@ function transcriptionOptions(): string[] {
     [
       '--embedding-model ID',
       `The speaker-embedding model (toggle_diarization). Default: ${DEFAULT_EMBEDDING_MODEL} (CC-BY-4.0).`,
+    ],
+    [
+      '--voices FILE.json',
+      'Name the speakers that the voices of FILE.json recognise (see murmur voices --help); needs --toggle_diarization true. A speaker close to a voice but not close enough is told on stderr, not named.',
     ],
     [
       '--subtitles srt|vtt',

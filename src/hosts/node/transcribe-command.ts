@@ -14,6 +14,8 @@ import { cliPageLink } from './cli-page-link';
 import { downloadLines } from './download-lines';
 import { diskFile, type DiskFile } from './media-file';
 import { EngineThread } from './server/engine-thread';
+import { readVoicesAt, VoicesOnDiskError } from './job-runtime/voices-on-disk';
+import type { Voice } from '../../core/voices/voice';
 import { nodeDeliveryFetch } from './webhook-fetch';
 import { signerFromEnv } from './webhook-signature';
 
@@ -33,6 +35,26 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pro
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
+
+/**
+ * `--voices FILE.json`, read; a file that cannot be used is refused as the request's problem,
+ * naming the file.
+ */
+async function readVoices(path: string | null): Promise<Voice[] | null> {
+  if (path === null) return null;
+  try {
+    return await readVoicesAt(path);
+  } catch (thrown) {
+    if (!(thrown instanceof VoicesOnDiskError)) throw thrown;
+    throw new ServiceError('invalid_request', thrown.message, [
+      { field: 'voices', message: thrown.message },
+    ]);
+  }
+}
+
+/** Voices name the speakers diarization finds: without it they would silently do nothing. */
+export const VOICES_NEED_DIARIZATION =
+  'voices needs --toggle_diarization true: voices name the speakers that diarization finds.';
 
 /** The CLI's file, read from disk, as the field of its endpoint. */
 async function readFiles(args: CliArgs): Promise<Record<string, DiskFile>> {
@@ -68,6 +90,11 @@ async function readScript(path: string): Promise<string> {
   if ('problem' in read)
     throw new ServiceError('invalid_request', read.problem.message, [read.problem]);
   return read.text;
+}
+
+/** A speaker close to a stored voice, but not close enough to be given its name. */
+export function nearMissLine(speaker: string, name: string): string {
+  return `${speaker} may be ${name}: the voice is close, not close enough to name them.`;
 }
 
 function deliveryLine(url: string, event: DeliveryEvent): string {
@@ -159,6 +186,13 @@ async function answer(
     prepare: page.prepare,
     annotate: page.annotate,
     engine: async () => engine,
+    prepare: async (request) => {
+      if (args.voices !== null && !request.toggle_diarization)
+        throw new ServiceError('invalid_request', VOICES_NEED_DIARIZATION, [
+          { field: 'voices', message: VOICES_NEED_DIARIZATION },
+        ]);
+      return request;
+    },
     // Signed as the service signs them, when a secret is set.
     webhook: { fetch: nodeDeliveryFetch, ...(signer ? { signer } : {}) },
   };
@@ -167,6 +201,8 @@ async function answer(
     // A step that cannot stop at once (a model run) is not waited for: the answer is printed now.
     outcome = await untilAborted(
       (async () => {
+        const voices = await readVoices(args.voices);
+        if (voices !== null) host.voices = voices;
         const fields = {
           endpoint: args.endpoint,
           strings: args.fields,
@@ -175,6 +211,15 @@ async function answer(
         };
         return runJob(fields, host, job, {
           onNotice: (notice) => io.stderr(`murmur: note: ${notice}\n`),
+          // A near miss is the user's to judge: told here, never put in the response.
+          ...(args.voices === null
+            ? {}
+            : {
+                onSpeakers: ({ recognitions }) => {
+                  for (const r of recognitions)
+                    if (!r.sure) io.stderr(`murmur: note: ${nearMissLine(r.speaker, r.name)}\n`);
+                },
+              }),
           // --progress tells every stage; without it, only a model's download is told, and
           // models read from a folder are not downloaded.
           ...(args.progress
