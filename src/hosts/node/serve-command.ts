@@ -4,8 +4,9 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CliIo } from './cli';
 import { DecodedAudioAccount } from './job-runtime/decoded-audio-account';
-import { jobSettingsOf } from './job-runtime/job-args';
+import { jobSettingsOf, operatorVoices } from './job-runtime/job-args';
 import { pageLinksLine, pageLinksOf } from './job-runtime/linked-media';
+import { VoicesOnDiskError } from './job-runtime/voices-on-disk';
 import type { ServerJobsFactory } from './job-runtime/server-jobs';
 import { memoryJobs } from './jobs/memory-jobs';
 import { RedisJobQueue } from './jobs/redis-queue';
@@ -40,6 +41,11 @@ function stopSignal(io: CliIo, graceSeconds: number): Promise<string> {
   });
 }
 
+/** What the operator's voices do, said at start: how many, from where (never what they hold). */
+export function voicesLine(count: number, file: string): string {
+  return `${count} voice${count === 1 ? '' : 's'} from ${file} name the speakers of every request with diarization on`;
+}
+
 /**
  * `murmur serve`: loads the models once, listens, and runs until SIGTERM or SIGINT, then stops
  * taking requests, finishes those in flight and exits. Returns the exit status.
@@ -57,6 +63,14 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     signer = signerFromEnv(process.env.MURMUR_WEBHOOK_SECRET);
   } catch (thrown) {
     io.stderr(`murmur serve: MURMUR_WEBHOOK_SECRET: ${(thrown as Error).message}\n`);
+    return 2;
+  }
+  let voices;
+  try {
+    voices = await operatorVoices(args);
+  } catch (thrown) {
+    if (!(thrown instanceof VoicesOnDiskError)) throw thrown;
+    io.stderr(`murmur serve: ${thrown.message}\n`);
     return 2;
   }
   // With a queue in Redis every transcription, synchronous or not, runs on a worker: the
@@ -116,7 +130,8 @@ export async function serve(args: ServeArgs, io: CliIo): Promise<number> {
   // Whether links to web pages are read is found once, and said, before the first request.
   const pageLinks = await pageLinksOf(args.ytDlp);
   io.stderr(`murmur serve: ${pageLinksLine(pageLinks)}\n`);
-  const limits = { ...jobSettingsOf(args, engines), pageLinks };
+  const limits = { ...jobSettingsOf(args, engines, voices), pageLinks };
+  if (args.voices !== null) io.stderr(`murmur serve: ${voicesLine(voices.length, args.voices)}\n`);
   const webhook = signer ? { webhook: { signer } } : {};
   let jobs: ServerJobsFactory = memoryJobs({
     ...limits,

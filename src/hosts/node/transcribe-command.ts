@@ -183,16 +183,16 @@ async function answer(
 ): Promise<number> {
   const host: JobHost<DiskFile> = {
     // A link to a web page is read with yt-dlp first; a media file's is fetched by the pipeline.
-    prepare: page.prepare,
-    annotate: page.annotate,
-    engine: async () => engine,
-    prepare: async (request) => {
+    // Voices name the speakers diarization finds: without it they would be dropped unseen.
+    prepare: async (request, signal) => {
       if (args.voices !== null && !request.toggle_diarization)
         throw new ServiceError('invalid_request', VOICES_NEED_DIARIZATION, [
           { field: 'voices', message: VOICES_NEED_DIARIZATION },
         ]);
-      return request;
+      return page.prepare(request, signal);
     },
+    annotate: page.annotate,
+    engine: async () => engine,
     // Signed as the service signs them, when a secret is set.
     webhook: { fetch: nodeDeliveryFetch, ...(signer ? { signer } : {}) },
   };

@@ -9,6 +9,8 @@ import type { JobEngine } from '../../../engine/job/job';
 import { CliUsageError } from '../cli-args';
 import { DEFAULT_YT_DLP } from '../yt-dlp';
 import type { JobSettings } from './job-host';
+import type { Voice } from '../../../core/voices/voice';
+import { readVoicesAt } from './voices-on-disk';
 
 /**
  * The options `murmur serve` and `murmur worker` share: the models, and the limits a job runs
@@ -36,6 +38,8 @@ export interface JobArgs {
   audioInMemorySeconds: number;
   /** The yt-dlp that reads links to web pages. */
   ytDlp: string;
+  /** The operator's voices file: its voices name the speakers of every request for them. */
+  voices: string | null;
 }
 
 export const JOB_ARG_DEFAULTS: JobArgs = {
@@ -52,6 +56,7 @@ export const JOB_ARG_DEFAULTS: JobArgs = {
   allowPrivateUrls: false,
   audioInMemorySeconds: DEFAULT_MEDIA_SETTINGS.compactFromSeconds,
   ytDlp: DEFAULT_YT_DLP,
+  voices: null,
 };
 
 export function wholeNumber(name: string, value: string, min: number): number {
@@ -123,17 +128,30 @@ export function readJobOption(args: JobArgs, name: string, value: string): boole
     case 'audio-in-memory-seconds':
       args.audioInMemorySeconds = wholeNumber(name, value, 0);
       return true;
+    case 'voices':
+      args.voices = value;
+      return true;
     default:
       return false;
   }
 }
 
-/** The settings a job runs under, from the shared options, on `engines`. */
+/**
+ * The voices of `--voices FILE.json`, read once at start (none without it); a file that cannot
+ * be used throws a `VoicesOnDiskError` whose sentence names it, so that nothing starts on it.
+ */
+export async function operatorVoices(args: JobArgs): Promise<Voice[]> {
+  return args.voices === null ? [] : readVoicesAt(args.voices);
+}
+
+/** The settings a job runs under, from the shared options, on `engines`, with `voices`. */
 export function jobSettingsOf(
   args: JobArgs,
   engines: readonly JobEngine[],
+  voices: readonly Voice[] = [],
 ): Omit<JobSettings, 'webhook' | 'decodedAudio'> {
   return {
+    ...(voices.length > 0 ? { voices } : {}),
     maxUploadBytes: args.maxUploadMb * 1024 * 1024,
     maxSeconds: args.maxDurationMinutes * 60,
     maxChannels: args.maxChannels,

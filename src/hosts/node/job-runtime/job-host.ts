@@ -1,6 +1,7 @@
 import { ENDPOINTS, type Endpoint } from '../../../core/contract/endpoints';
 import type { SourcePage } from '../../../core/contract/response';
 import type { JobEngine, JobHost } from '../../../engine/job/job';
+import type { Voice } from '../../../core/voices/voice';
 import type { DiskFile } from '../media-file';
 import { DEFAULT_YT_DLP } from '../yt-dlp';
 import type { DecodedAudioAccount } from './decoded-audio-account';
@@ -32,6 +33,11 @@ export interface JobSettings extends WebhookSettings {
   decodedAudio?: DecodedAudioAccount;
   /** How links to web pages are read (yt-dlp); refused as pages without it. */
   pageLinks?: PageLinks;
+  /**
+   * The operator's voices: they name the speakers of every request with diarization on. They
+   * stay on this host: a response carries only the names.
+   */
+  voices?: readonly Voice[];
 }
 
 /**
@@ -87,5 +93,6 @@ export function nodeJobHost(
       ? {}
       : { settings: { media: { compactFromSeconds: settings.audioInMemorySeconds } } }),
     ...(settings.decodedAudio ? { onDecodedAudio: settings.decodedAudio.job() } : {}),
+    ...(settings.voices ? { voices: settings.voices } : {}),
   };
 }

@@ -7,7 +7,7 @@ export function workerHelp(): string {
   return [
     ...usage(
       'worker',
-      '--redis URL --store DIR [--models DIR|URL] [--model ID] [--translation-model ID] [--segmentation-model ID] [--embedding-model ID] [--max-upload-mb N] [--max-duration-minutes N] [--max-channels N] [--idle-timeout-seconds N] [--request-timeout-seconds N] [--allow-private-urls] [--lock-seconds N] [--stalled-check-seconds N] [--max-stalls N] [--metrics HOST:PORT] [--audio-in-memory-seconds N]',
+      '--redis URL --store DIR [--models DIR|URL] [--model ID] [--translation-model ID] [--segmentation-model ID] [--embedding-model ID] [--max-upload-mb N] [--max-duration-minutes N] [--max-channels N] [--idle-timeout-seconds N] [--request-timeout-seconds N] [--allow-private-urls] [--lock-seconds N] [--stalled-check-seconds N] [--max-stalls N] [--metrics HOST:PORT] [--audio-in-memory-seconds N] [--voices FILE.json]',
     ),
     '',
     ...paragraph(
@@ -51,6 +51,10 @@ export function workerHelp(): string {
       [
         '--request-timeout-seconds N',
         `Longest media download. Default: ${d.requestTimeoutSeconds}.`,
+      ],
+      [
+        '--voices FILE.json',
+        'Name the speakers of every job with toggle_diarization on by these voices (see murmur voices --help), read once at start. Responses and webhooks carry only the names.',
       ],
       [
         '--allow-private-urls',

@@ -8,8 +8,9 @@ import { warmUp } from '../../../engine/pipeline';
 import type { CliIo } from '../cli';
 import { nodeEnginePorts } from '../engine-ports';
 import { DecodedAudioAccount } from '../job-runtime/decoded-audio-account';
-import { jobSettingsOf } from '../job-runtime/job-args';
+import { jobSettingsOf, operatorVoices } from '../job-runtime/job-args';
 import { pageLinksLine, pageLinksOf } from '../job-runtime/linked-media';
+import { VoicesOnDiskError } from '../job-runtime/voices-on-disk';
 import type { JobSettings } from '../job-runtime/job-host';
 import { JobMetrics } from '../job-runtime/job-metrics';
 import type { JobEnd, JobEvent, QueuedJob } from '../job-runtime/job-queue';
@@ -66,6 +67,14 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     io.stderr(`murmur worker: cannot use the store ${args.store}: ${message(thrown)}\n`);
     return 1;
   }
+  let voices;
+  try {
+    voices = await operatorVoices(args);
+  } catch (thrown) {
+    if (!(thrown instanceof VoicesOnDiskError)) throw thrown;
+    io.stderr(`murmur worker: ${thrown.message}\n`);
+    return 2;
+  }
   const engine = nodeEnginePorts({
     models: args.models,
     model: args.model,
@@ -75,6 +84,12 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     ffmpegThread: true,
   });
   io.stderr(`murmur worker: loading ${args.model} from ${args.models ?? 'the hub'}\n`);
+  if (args.voices !== null) {
+    const count = voices.length;
+    io.stderr(
+      `murmur worker: ${count} voice${count === 1 ? '' : 's'} from ${args.voices} name the speakers of every job with diarization on\n`,
+    );
+  }
   try {
     await warmUp(engine);
     await engine.recogniser({});
@@ -85,7 +100,7 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
   const pageLinks = await pageLinksOf(args.ytDlp);
   io.stderr(`murmur worker: ${pageLinksLine(pageLinks)}\n`);
   const settings: JobSettings = {
-    ...jobSettingsOf(args, [engine]),
+    ...jobSettingsOf(args, [engine], voices),
     pageLinks,
     decodedAudio: new DecodedAudioAccount(),
     ...(signer ? { webhook: { signer } } : {}),

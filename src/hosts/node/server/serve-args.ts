@@ -122,6 +122,11 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
       "--redis and --store go together (the queue, and the folder its jobs' files wait in).",
     );
   }
+  if (args.redis !== null && args.voices !== null) {
+    throw new CliUsageError(
+      "--voices with --redis is the workers' option: give it to murmur worker, which runs the transcriptions.",
+    );
+  }
   if (args.redis === null && argv.some((a) => a === '--attempts' || a.startsWith('--attempts='))) {
     throw new CliUsageError('--attempts needs --redis (jobs in memory are run once).');
   }

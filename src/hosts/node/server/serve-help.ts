@@ -7,7 +7,7 @@ export function serveHelp(): string {
   return [
     ...usage(
       'serve',
-      '[--host H] [--port P] [--models DIR|URL] [--model ID] [--translation-model ID] [--segmentation-model ID] [--embedding-model ID] [--max-upload-mb N] [--max-duration-minutes N] [--max-channels N] [--idle-timeout-seconds N] [--request-timeout-seconds N] [--shutdown-grace-seconds N] [--upload-dir DIR] [--concurrency N] [--queue N] [--max-queued N] [--keep-results-hours H] [--no-auth] [--allow-private-urls] [--redis URL --store DIR [--attempts N]] [--audio-in-memory-seconds N]',
+      '[--host H] [--port P] [--models DIR|URL] [--model ID] [--translation-model ID] [--segmentation-model ID] [--embedding-model ID] [--max-upload-mb N] [--max-duration-minutes N] [--max-channels N] [--idle-timeout-seconds N] [--request-timeout-seconds N] [--shutdown-grace-seconds N] [--upload-dir DIR] [--concurrency N] [--queue N] [--max-queued N] [--keep-results-hours H] [--no-auth] [--allow-private-urls] [--redis URL --store DIR [--attempts N]] [--audio-in-memory-seconds N] [--voices FILE.json]',
     ),
     '',
     ...paragraph(
@@ -73,6 +73,10 @@ export function serveHelp(): string {
         `How long a finished job's result is kept. Default: ${d.keepResultsHours}.`,
       ],
       ['--no-auth', 'Ask for no service key.'],
+      [
+        '--voices FILE.json',
+        'Name the speakers of every request with toggle_diarization on by these voices (see murmur voices --help), read once at start. Responses and webhooks carry only the names.',
+      ],
       [
         '--allow-private-urls',
         'Let audio_url and webhook_url reach loopback and private addresses.',
