@@ -34,6 +34,11 @@ export interface ConversationOptions {
   /** The share of turns (0 to 1) that start before the previous one ends. */
   overlapShare?: number;
   seed: number;
+  /**
+   * The speakers' voices, one each, in order (`speakers` of them), for a set of conversations
+   * among the same people; by default each conversation takes its own from `CONVERSATION_VOICES`.
+   */
+  voices?: readonly Voice[];
 }
 
 export interface Conversation {
@@ -158,8 +163,9 @@ function placeTurns(
   allowOverlap: boolean,
 ): { placed: Placed[]; length: number } {
   const { speakers, seed } = options;
-  if (!Number.isInteger(speakers) || speakers < 2 || speakers > CONVERSATION_VOICES.length) {
-    throw new RangeError(`conversation: speakers must be 2 to ${CONVERSATION_VOICES.length}`);
+  const most = options.voices?.length ?? CONVERSATION_VOICES.length;
+  if (!Number.isInteger(speakers) || speakers < 2 || speakers > most) {
+    throw new RangeError(`conversation: speakers must be 2 to ${most}`);
   }
   if (options.turns === undefined && options.seconds === undefined) {
     throw new RangeError('conversation: give turns or seconds');
@@ -168,10 +174,12 @@ function placeTurns(
   const overlapShare = allowOverlap ? (options.overlapShare ?? 0) : 0;
   // Each conversation starts at a different voice, so a set of them uses all five.
   const firstVoice = seed % CONVERSATION_VOICES.length;
-  const voices = Array.from(
-    { length: speakers },
-    (_, i) => CONVERSATION_VOICES[(firstVoice + i) % CONVERSATION_VOICES.length]!,
-  );
+  const voices =
+    options.voices ??
+    Array.from(
+      { length: speakers },
+      (_, i) => CONVERSATION_VOICES[(firstVoice + i) % CONVERSATION_VOICES.length]!,
+    );
   // Everyone speaks once, in a shuffled order, before turns are drawn at random.
   const opening = Array.from({ length: speakers }, (_, i) => i);
   for (let i = opening.length - 1; i > 0; i--) {
