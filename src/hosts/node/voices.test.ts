@@ -192,3 +192,21 @@ describe('murmur voices list and remove', () => {
     expect((await murmur('voices', 'list', '--voices', voices)).stdout).not.toContain('Bruno');
   });
 });
+
+describe('murmur voices list of an empty or missing file', () => {
+  it('says a file without voices has none, and refuses a file that is not there', async () => {
+    const empty = join(dir, 'empty.json');
+    writeFileSync(empty, voicesFileText([]));
+    expect(await murmur('voices', 'list', '--voices', empty)).toEqual({
+      code: 0,
+      stdout: `No voices in "${empty}".\n`,
+      stderr: '',
+    });
+    const missing = join(dir, 'nowhere.json');
+    expect(await murmur('voices', 'list', '--voices', missing)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `murmur: No voices file at "${missing}".\n`,
+    });
+  });
+});
