@@ -15,6 +15,7 @@ import { CliUsageError, parseCliArgs, type CliArgs } from './cli-args';
 import { cliErrorLines } from './cli-wording';
 import { readVoicesAt, writeVoicesAt } from './job-runtime/voices-on-disk';
 import { diskFile, type DiskFile } from './media-file';
+import { outputPathProblem } from './output-file';
 import { EngineThread } from './server/engine-thread';
 
 /**
@@ -179,6 +180,8 @@ export async function enrolVoice(
 ): Promise<number> {
   // Everything that can be refused without a run is refused before it.
   const voices = await readVoicesAt(args.voices, 'empty');
+  const unwritable = await outputPathProblem(args.voices);
+  if (unwritable !== null) throw new CliUsageError(unwritable);
   const saved = await savedStretches(args.result, args.speaker);
   const { outcome, speakers } = await speakersOf(args.run, options);
   if (!outcome.ok) {

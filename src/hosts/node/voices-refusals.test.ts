@@ -160,6 +160,25 @@ describe('murmur voices add', () => {
     expect(run.code).toBe(2);
   });
 
+  it('refuses a voices file in a folder that is not there, before any run', async () => {
+    const run = await murmur(
+      'voices',
+      'add',
+      media,
+      files['result.json']!,
+      '--speaker',
+      'speaker_0',
+      '--name',
+      'Anna',
+      '--voices',
+      join(dir, 'no-such-folder', 'voices.json'),
+    );
+    expect(run.stderr).toBe(
+      `murmur: No folder at "${join(dir, 'no-such-folder')}". See "murmur voices add --help".\n`,
+    );
+    expect(run.code).toBe(2);
+  });
+
   it('says what is missing from its command line', async () => {
     expect(
       (
@@ -215,22 +234,6 @@ describe('murmur serve --voices and murmur worker --voices', () => {
     expect(worker.code).toBe(2);
     expect(worker.stderr).toBe(
       `murmur worker: "${files['future.json']}" is a voices file of version 7, newer than this Murmur reads (version 1): update Murmur.\n`,
-    );
-  });
-
-  it('refuses --voices on a server whose transcriptions run on workers', async () => {
-    const run = await murmur(
-      'serve',
-      '--redis',
-      'redis://127.0.0.1:1',
-      '--store',
-      dir,
-      '--voices',
-      good,
-    );
-    expect(run.code).toBe(2);
-    expect(run.stderr).toBe(
-      'murmur: --voices with --redis is the workers\' option: give it to murmur worker, which runs the transcriptions. See "murmur serve --help".\n',
     );
   });
 });

@@ -87,6 +87,16 @@ describe('murmur serve options', () => {
     expect(() => parseServeArgs(['--attempts', '2'])).toThrow(/--attempts needs --redis/);
   });
 
+  it("reads the operator's voices file, and refuses it where workers run the transcriptions", () => {
+    expect(SERVE_DEFAULTS.voices).toBeNull();
+    expect(parseServeArgs(['--voices', 'team.json']).voices).toBe('team.json');
+    expect(() =>
+      parseServeArgs(['--redis', 'redis://10.0.0.5', '--store', '/srv', '--voices', 'team.json']),
+    ).toThrow(
+      "--voices with --redis is the workers' option: give it to murmur worker, which runs the transcriptions.",
+    );
+  });
+
   it('reads how long decoded audio may be and stay in memory, 600 s by default', () => {
     expect(SERVE_DEFAULTS.audioInMemorySeconds).toBe(600);
     expect(parseServeArgs(['--audio-in-memory-seconds', '60'])).toMatchObject({
