@@ -338,7 +338,7 @@ async function evaluate() {
         console.log(`    ${line}`);
     }
     console.log(
-      `\n${recordings.length} recordings; known: ${voices.map((v) => v.name).join(', ')}`,
+      `\n${recordings.length} recording${recordings.length === 1 ? '' : 's'}; known: ${voices.map((v) => v.name).join(', ')}`,
     );
     console.log('        time of a known person   unknown   speakers found: known   unknown');
     console.log('match   named right  wrong        named     named right             named');
