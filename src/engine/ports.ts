@@ -51,6 +51,11 @@ export type MediaSource<F extends MediaFile = MediaFile> =
 export interface FfmpegRun {
   exitCode: number;
   log: string[];
+  /**
+   * Bytes of mounted media the run read, where the host counts them (Node's does): what a seek
+   * costs, whatever the machine's speed.
+   */
+  bytesRead?: number;
 }
 
 /**

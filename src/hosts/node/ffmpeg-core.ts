@@ -84,6 +84,8 @@ export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
   let mountCount = 0;
 
   let runs = 0;
+  /** Bytes of mounted media read since the current run began. */
+  let bytesRead = 0;
 
   const attach = (m: FFmpegCoreModule, mounted: Mounted) => {
     m.FS.mkdir(mounted.dir);
@@ -123,6 +125,7 @@ export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
     signal?.throwIfAborted();
     runs++;
     log = [];
+    bytesRead = 0;
     m.reset();
     m.setTimeout(-1);
     let exitCode: number;
@@ -136,7 +139,7 @@ export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
       exitCode = status.status;
       runs = RUNS_PER_CORE;
     }
-    const result = { exitCode, log };
+    const result = { exitCode, log, bytesRead };
     log = [];
     return result;
   };
@@ -162,6 +165,7 @@ export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
         close = () => closeSync(fd);
         range = new ByteRange(
           (buffer, position) => {
+            bytesRead += buffer.length;
             readSync(fd, buffer, 0, buffer.length, position);
           },
           0,
@@ -171,7 +175,10 @@ export function nodeFfmpeg(options: NodeFfmpegOptions = {}): FfmpegPort {
       } else if (source.kind === 'bytes') {
         const bytes = source.bytes;
         range = new ByteRange(
-          (buffer, position) => buffer.set(bytes.subarray(position, position + buffer.length)),
+          (buffer, position) => {
+            bytesRead += buffer.length;
+            buffer.set(bytes.subarray(position, position + buffer.length));
+          },
           0,
           bytes.length,
         );

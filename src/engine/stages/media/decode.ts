@@ -17,6 +17,7 @@ import { SpilledChannels } from '../../streams/spilled-channels';
 import {
   NO_SEEK_PLAN,
   anchorQueries,
+  extendAnchors,
   findSeekAnchors,
   seekOptions,
   type SeekPlan,
@@ -275,13 +276,10 @@ export async function* decodeChannels(
       settings,
       options.signal,
     ).catch(() => NO_SEEK_PLAN);
-    return seekOptions(
-      await anchors,
-      probe,
-      toSeconds(start - leadIn),
-      toSeconds(window + leadIn),
-      settings,
-    );
+    const plan = await anchors;
+    const at = toSeconds(start - leadIn);
+    await extendAnchors(ffmpeg, input, probe, plan, at, settings, options.signal);
+    return seekOptions(plan, probe, at, toSeconds(window + leadIn), settings);
   };
   const decodeWindow = (k: number) => {
     const start = buffers.length;

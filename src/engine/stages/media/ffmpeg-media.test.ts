@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import { pcmFloats } from '../../../core/audio/pcm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareChannels } from '../../../core/audio/channel-similarity';
 import { ServiceError } from '../../../core/contract/errors';
 import { prepareAudio, warmUp } from '../../pipeline';
-import type { EnginePorts, FfmpegPort } from '../../ports';
+import type { EnginePorts, FfmpegPort, FfmpegRun } from '../../ports';
 import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../stage-settings';
 import { decodeChannels, probeMedia } from './decode';
 import type { DecodedPiece } from '../../streams/decoded-media';
@@ -378,12 +379,19 @@ describe('long files are decoded window by window', () => {
  */
 async function decodeKeepingRuns(path: string, settings: MediaSettings, windowSeconds = 10) {
   const runs: (readonly string[])[] = [];
+  /** The bytes of the file each run read, the listings' (ffprobe) and the windows' (ffmpeg). */
+  const reads: { args: readonly string[]; program: 'ffprobe' | 'ffmpeg'; bytes: number }[] = [];
+  const counted = (program: 'ffprobe' | 'ffmpeg', args: readonly string[], run: FfmpegRun) => {
+    reads.push({ args, program, bytes: run.bytesRead! });
+    return run;
+  };
   const ffmpeg: FfmpegPort = {
     ...ports.ffmpeg,
-    exec: (args, opts) => {
+    exec: async (args, opts) => {
       runs.push(args);
-      return ports.ffmpeg.exec(args, opts);
+      return counted('ffmpeg', args, await ports.ffmpeg.exec(args, opts));
     },
+    ffprobe: async (args, opts) => counted('ffprobe', args, await ports.ffmpeg.ffprobe(args, opts)),
   };
   const file = await fixtures.file(path);
   const input = await ffmpeg.mount({ kind: 'file', file });
@@ -398,7 +406,7 @@ async function decodeKeepingRuns(path: string, settings: MediaSettings, windowSe
       pieces.push(piece.length);
       last = piece;
     }
-    return { runs, pieces, channels: last!.channels.map((c) => pcmFloats(c)) };
+    return { runs, reads, pieces, channels: last!.channels.map((c) => pcmFloats(c)) };
   } finally {
     await ffmpeg.unmount(input);
   }
@@ -441,6 +449,112 @@ describe('streams without an index', () => {
       expect(fromBytes.runs.length).toBe(7);
       expect(byByte(fromStart.runs)).toBe(0);
       expect(differing(fromBytes.channels, fromStart.channels)).toBe(0);
+    });
+  }
+});
+
+describe('streams longer than their headers say', () => {
+  /**
+   * The bytes of the file each window read, with the listing from a packet that found its own
+   * (the probe, and the one pass over the file's stated length, are not a window's).
+   */
+  const windowReads = (reads: { args: readonly string[]; program: string; bytes: number }[]) => {
+    const windows: number[] = [];
+    let listing = 0;
+    for (const read of reads) {
+      if (read.program === 'ffprobe') {
+        if (read.args.includes('-skip_initial_bytes')) listing += read.bytes;
+      } else {
+        windows.push(listing + read.bytes);
+        listing = 0;
+      }
+    }
+    return windows;
+  };
+  const fixturesOf: [string, () => string][] = [
+    // No frame count, and dense first packets: the stated length is a twentieth of 20 minutes.
+    [
+      'an mp3 whose header understates its length',
+      () => mp3UnderstatingLength(fixtures, 'dense-head.mp3', 20),
+    ],
+    // A file appended to another: the first one's header counts only its own frames.
+    [
+      'two mp3s appended',
+      () => {
+        const head = fixtures.ffmpeg('appended-head.mp3', [
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=frequency=440:sample_rate=16000:duration=30',
+          '-b:a',
+          '64k',
+        ]);
+        const tail = fixtures.ffmpeg('appended-tail.mp3', [
+          '-i',
+          sharedMedia('speech/multilingual.mp3'),
+          '-ac',
+          '1',
+          '-b:a',
+          '16k',
+        ]);
+        return fixtures.write(
+          'appended.mp3',
+          Buffer.concat([readFileSync(head), ...Array<Buffer>(20).fill(readFileSync(tail))]),
+        );
+      },
+    ],
+    [
+      'an ADTS AAC stream with dense first packets',
+      () => {
+        const part = (name: string, rate: string, seconds: number) =>
+          readFileSync(
+            fixtures.ffmpeg(name, [
+              '-f',
+              'lavfi',
+              '-i',
+              `sine=frequency=300:sample_rate=16000:duration=${seconds}`,
+              '-c:a',
+              'aac',
+              '-b:a',
+              rate,
+              '-f',
+              'adts',
+            ]),
+          );
+        return fixtures.write(
+          'dense-head.aac',
+          Buffer.concat([part('dense.aac', '256k', 4), part('sparse.aac', '8k', 1200)]),
+        );
+      },
+    ],
+  ];
+  for (const [name, make] of fixturesOf) {
+    it(`reads each window of ${name} from near its place, with the samples of a seek from the start`, async () => {
+      const path = make();
+      const fromBytes = await decodeKeepingRuns(path, DEFAULT_MEDIA_SETTINGS, 60);
+      const fromStart = await decodeKeepingRuns(
+        path,
+        { ...DEFAULT_MEDIA_SETTINGS, anchorMinWarmUpSeconds: Infinity },
+        60,
+      );
+      expect(fromBytes.runs.length).toBeGreaterThan(12);
+      expect(differing(fromBytes.channels, fromStart.channels)).toBe(0);
+      // Every window after the first is read from a packet's byte, and what it reads of the
+      // file does not grow with its place; a seek from the start reads the file up to it.
+      const byByte = fromBytes.runs.filter((a) => a.includes('-skip_initial_bytes')).length;
+      expect(byByte).toBe(fromBytes.runs.length - 1);
+      const size = statSync(path).size;
+      const seconds = fromBytes.channels[0]!.length / 16000;
+      // A window's share of the file, and ffmpeg's reads of 32 KB and its probing, for slack.
+      const bound = (3 * size * 60) / seconds + 256 * 1024;
+      const [first, ...later] = windowReads(fromBytes.reads);
+      expect(first).toBeLessThan(bound);
+      expect(Math.max(...later)).toBeLessThan(bound);
+      // From the start, the window before the last reads most of the file.
+      expect(windowReads(fromStart.reads).at(-2)).toBeGreaterThan(0.8 * size);
+      const total = (reads: { bytes: number }[]) => reads.reduce((n, r) => n + r.bytes, 0);
+      expect(total(fromBytes.reads)).toBeLessThan(4 * size);
+      expect(total(fromStart.reads)).toBeGreaterThan(6 * size);
     });
   }
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaProbe } from '../../../core/audio/probe';
 import { DEFAULT_MEDIA_SETTINGS } from '../../stage-settings';
-import { anchorQueries, readAnchors, readStreamEnd, seekOptions } from './seek-anchors';
+import { anchorQueries, readAnchors, readGoesOn, readStreamEnd, seekOptions } from './seek-anchors';
 
 const settings = DEFAULT_MEDIA_SETTINGS;
 
@@ -150,6 +150,61 @@ describe("ffprobe's packets", () => {
   });
 });
 
+describe('a stream going on past its stated end', () => {
+  const packet = (time: number, pos: number, padding = 0) => ({
+    pts_time: String(time),
+    duration_time: '0.072',
+    pos: String(pos),
+    size: '72',
+    ...(padding > 0 ? { side_data_list: [{ discard_padding: padding }] } : {}),
+  });
+  const listed = (packets: object[], size: number) =>
+    JSON.stringify({ packets, format: { size: String(size) } });
+
+  it('is seen in packets listed well past the stated end, none to drop, the file going on', () => {
+    // Stated 60 s; packets listed from 57 s to 117 s of a file of 10 MB.
+    const packets = [packet(57, 57_000), packet(90, 90_000), packet(117, 117_000)];
+    expect(readGoesOn(listed(packets, 10_000_000), 60, settings)).toBe(true);
+  });
+
+  it('is not seen where a packet says padding is to be dropped', () => {
+    // A header's end, its padding dropped there, and more audio after it (files appended).
+    const packets = [packet(57, 57_000), packet(60, 60_000, 576), packet(117, 117_000)];
+    expect(readGoesOn(listed(packets, 10_000_000), 60, settings)).toBe(false);
+  });
+
+  it('is not seen in a listing that stops before the stated end and a margin', () => {
+    // Cut short at 61.9 s (an ffprobe that stopped early): the padding may lie just after.
+    const packets = [packet(57, 57_000), packet(61.9, 61_900)];
+    expect(readGoesOn(listed(packets, 10_000_000), 60, settings)).toBe(false);
+    expect(readGoesOn('', 60, settings)).toBe(false);
+  });
+
+  it('is not seen where the last packet listed ends the file', () => {
+    const packets = [packet(57, 57_000), packet(90, 90_000)];
+    expect(readGoesOn(listed(packets, 90_072 + 128), 60, settings)).toBe(false);
+  });
+
+  it('lets a window past the stated end be read from a packet, its whole span', () => {
+    const mp3 = probe('mp3', 60);
+    const anchors = [{ time: 198.9, byte: 200_000 }];
+    expect(seekOptions({ anchors, end: null, goesOn: true }, mp3, 199.4, 100.6, settings)).toEqual([
+      '-skip_initial_bytes',
+      '200000',
+      '-f',
+      'mp3',
+      '-ss',
+      '0.500000',
+      '-t',
+      '100.600000',
+    ]);
+    // Without it, the window is sought from the start.
+    expect(seekOptions({ anchors, end: null, goesOn: false }, mp3, 199.4, 100.6, settings)[0]).toBe(
+      '-ss',
+    );
+  });
+});
+
 describe('how a window is sought', () => {
   const mp3 = probe('mp3', 450, 0.025);
   const anchors = [
@@ -158,7 +213,7 @@ describe('how a window is sought', () => {
     { time: 198.9, byte: 2_100 },
     { time: 348.5, byte: 3_000 },
   ];
-  const plan = { anchors, end: null };
+  const plan = { anchors, end: null, goesOn: false };
 
   it('reads from the latest packet at least half a second before the start', () => {
     // 199.4 s of audio is 199.425 s on the stream's clock: 198.9 is 0.525 s before it.
@@ -182,9 +237,9 @@ describe('how a window is sought', () => {
   it('seeks from the start when no packet is early enough', () => {
     const ordinary = (at: string) => ['-ss', at, '-t', '100.600000'];
     expect(seekOptions(plan, mp3, 98.5, 100.6, settings)).toEqual(ordinary('98.500000'));
-    expect(seekOptions({ anchors: [], end: null }, mp3, 199.4, 100.6, settings)).toEqual(
-      ordinary('199.400000'),
-    );
+    expect(
+      seekOptions({ anchors: [], end: null, goesOn: false }, mp3, 199.4, 100.6, settings),
+    ).toEqual(ordinary('199.400000'));
   });
 
   it('reads the window that reaches the end from a packet only where the end is known', () => {
@@ -196,7 +251,9 @@ describe('how a window is sought', () => {
       '100.600000',
     ]);
     // The end is listed at 449.9 s on the stream's clock: the read stops there, 100.475 s on.
-    expect(seekOptions({ anchors, end: 449.9 }, mp3, 349.4, 100.6, settings)).toEqual([
+    expect(
+      seekOptions({ anchors, end: 449.9, goesOn: false }, mp3, 349.4, 100.6, settings),
+    ).toEqual([
       '-skip_initial_bytes',
       '3000',
       '-f',
@@ -207,6 +264,8 @@ describe('how a window is sought', () => {
       (449.9 - 349.425).toFixed(6),
     ]);
     // A listed end before the window (a wrong stated length) is not trusted.
-    expect(seekOptions({ anchors, end: 300 }, mp3, 349.4, 100.6, settings)[0]).toBe('-ss');
+    expect(seekOptions({ anchors, end: 300, goesOn: false }, mp3, 349.4, 100.6, settings)[0]).toBe(
+      '-ss',
+    );
   });
 });

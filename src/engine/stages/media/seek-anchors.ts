@@ -25,6 +25,13 @@ import type { MediaSettings } from '../../stage-settings';
  * that reaches the end is read from a packet's byte too, cut where the padding starts. Without
  * that (the listing of the end is missing) it is sought from the start, which reads the whole
  * file again.
+ *
+ * A header may state less than the stream holds (an mp3 without a frame count whose first
+ * packets are dense, or one file appended to another): the listing of the stated end then shows
+ * packets going on past it. Where none of them carries padding to drop, nothing the header says
+ * changes the samples after it, and the windows past the listed packets are read from bytes
+ * too, each found by a listing that starts at the packet before it (`extendAnchors`): every
+ * window then reads a window's worth of file, not the file up to it.
  */
 
 /** ffprobe's names of the formats that are read this way. */
@@ -44,9 +51,15 @@ export interface SeekPlan {
    * padding it says to drop); null when the end was not listed.
    */
   end: Seconds | null;
+  /**
+   * The stream goes on past its stated end with no padding to drop there (`readGoesOn`): every
+   * window may be read from a packet's byte, and windows past the listed packets find theirs
+   * as decoding reaches them.
+   */
+  goesOn: boolean;
 }
 
-export const NO_SEEK_PLAN: SeekPlan = { anchors: [], end: null };
+export const NO_SEEK_PLAN: SeekPlan = { anchors: [], end: null, goesOn: false };
 
 /** The times, on the stream's clock, near which a packet is looked for. */
 export function anchorQueries(
@@ -92,6 +105,7 @@ function clearOfEnd(probe: MediaProbe, at: Seconds, span: Seconds, settings: Med
 }
 
 interface ListedPacket {
+  pts?: string | number;
   pts_time?: string;
   duration_time?: string;
   pos?: string;
@@ -102,6 +116,7 @@ interface ListedPacket {
 interface Listing {
   packets?: unknown;
   format?: { size?: string };
+  streams?: { time_base?: string }[];
 }
 
 function listing(json: string): Listing {
@@ -182,6 +197,29 @@ export function readStreamEnd(json: string, from: Seconds, sampleRate: number): 
 }
 
 /**
+ * Whether a listing of the packets from `from` shows the stream going on past its stated end
+ * (`statedEnd`, on the stream's clock) with nothing to drop: packets listed at least
+ * `anchorEndMarginSeconds` past it, none carrying padding, and the last one not where the
+ * file's bytes end. A header's padding lies at the end it states, inside that listing; a
+ * listing cut short before it (an ffprobe that stopped early) shows no packet that far and is
+ * not taken for one.
+ */
+export function readGoesOn(json: string, statedEnd: Seconds, settings: MediaSettings): boolean {
+  const packets = listedPackets(json);
+  if (packets.some((p) => (p.side_data_list ?? []).some((d) => (d.discard_padding ?? 0) !== 0)))
+    return false;
+  const last = Math.max(
+    -Infinity,
+    ...packets.map((p) => Number(p.pts_time)).filter(Number.isFinite),
+  );
+  if (!(last >= statedEnd + settings.anchorEndMarginSeconds)) return false;
+  const lastPacket = packets.find((p) => Number(p.pts_time) === last)!;
+  const bytesEnd = Number(lastPacket.pos) + Number(lastPacket.size);
+  const fileBytes = Number(listing(json).format?.size);
+  return Number.isFinite(bytesEnd) && fileBytes - bytesEnd > TRAILING_TAG_BYTES;
+}
+
+/**
  * One ffprobe pass that finds a packet at each query time and lists the packets from
  * `endQuery` to the end of the file. No anchors (the format is not read this way, or ffprobe
  * failed) leave every window to an ordinary seek.
@@ -220,7 +258,13 @@ export async function findSeekAnchors(
   );
   try {
     const json = new TextDecoder().decode(await ffmpeg.readFile(output));
-    return { anchors: readAnchors(json), end: readStreamEnd(json, end, probe.sampleRate) };
+    const streamEnd = readStreamEnd(json, end, probe.sampleRate);
+    return {
+      anchors: readAnchors(json),
+      end: streamEnd,
+      goesOn:
+        streamEnd === null && readGoesOn(json, (probe.duration ?? 0) + probe.startTime, settings),
+    };
   } catch {
     return NO_SEEK_PLAN;
   } finally {
@@ -246,15 +290,11 @@ export function seekOptions(
   const ordinary = ['-ss', seconds(at), '-t', seconds(span)];
   // Where the padding starts, the read stops; before the end it is the window's own length.
   let length = span;
-  if (!clearOfEnd(probe, at, span, settings)) {
+  if (!clearOfEnd(probe, at, span, settings) && !plan.goesOn) {
     if (plan.end === null || !(plan.end > onStream)) return ordinary;
     length = Math.min(span, plan.end - onStream);
   }
-  let anchor: SeekAnchor | undefined;
-  for (const a of plan.anchors) {
-    if (a.time > onStream - settings.anchorMinWarmUpSeconds) break;
-    anchor = a;
-  }
+  const anchor = anchorBefore(plan, onStream, settings);
   if (anchor === undefined) return ordinary;
   // Read from the packet's byte, ffmpeg's clock starts at 0 there, and nothing is dropped.
   return [
@@ -267,4 +307,104 @@ export function seekOptions(
     '-t',
     seconds(length),
   ];
+}
+
+/** The latest anchor at least `anchorMinWarmUpSeconds` before `onStream`, if any. */
+function anchorBefore(plan: SeekPlan, onStream: Seconds, settings: MediaSettings) {
+  let anchor: SeekAnchor | undefined;
+  for (const a of plan.anchors) {
+    if (a.time > onStream - settings.anchorMinWarmUpSeconds) break;
+    anchor = a;
+  }
+  return anchor;
+}
+
+/** A time base such as "1/14112000" in seconds, or null. */
+function timeBase(text: string | undefined): number | null {
+  const match = /^(\d+)\/(\d+)$/.exec(text ?? '');
+  if (match === null || Number(match[2]) === 0) return null;
+  return Number(match[1]) / Number(match[2]);
+}
+
+/**
+ * Finds the packet near `query` (on the stream's clock) by listing the stream from `from`'s
+ * byte, so that only the file between the two is read. Read from that byte, ffmpeg's clock
+ * starts at 0 at its packet: times are counted from it in the stream's own units (whole
+ * numbers), so that chained listings add no rounding of printed times.
+ */
+export async function findAnchorAfter(
+  ffmpeg: FfmpegPort,
+  input: string,
+  probe: MediaProbe,
+  from: SeekAnchor,
+  query: Seconds,
+  signal?: AbortSignal,
+): Promise<SeekAnchor | null> {
+  const output = '/murmur-anchor-after.json';
+  await ffmpeg.ffprobe(
+    [
+      '-v',
+      'error',
+      '-skip_initial_bytes',
+      String(from.byte),
+      '-f',
+      probe.formatName,
+      '-select_streams',
+      '0',
+      '-read_intervals',
+      `0%+#1,${(query - from.time).toFixed(3)}%+#1`,
+      '-show_entries',
+      'packet=pts,pos:stream=time_base',
+      '-print_format',
+      'json',
+      input,
+      '-o',
+      output,
+    ],
+    signal ? { signal } : {},
+  );
+  try {
+    const json = new TextDecoder().decode(await ffmpeg.readFile(output));
+    const unit = timeBase(listing(json).streams?.[0]?.time_base);
+    const [first, found] = listedPackets(json);
+    if (unit === null || first === undefined || found === undefined) return null;
+    const [firstPts, foundPts] = [Number(first.pts), Number(found.pts)];
+    const byte = Number(found.pos);
+    // The listing must start at the packet it was read from, and move on from it.
+    if (Number(first.pos) !== from.byte || !Number.isInteger(byte) || byte <= from.byte)
+      return null;
+    if (!Number.isInteger(firstPts) || !Number.isInteger(foundPts) || foundPts <= firstPts)
+      return null;
+    return { time: from.time + (foundPts - firstPts) * unit, byte };
+  } catch {
+    return null;
+  } finally {
+    await ffmpeg.deleteFile(output).catch(() => undefined);
+  }
+}
+
+/**
+ * Where the stream goes on past its stated end (`SeekPlan.goesOn`), adds to `plan` a packet a
+ * warm-up before the window that starts at `at` seconds of decoded audio, when the listed
+ * packets stop well before it: found from the latest of them, so that each window's listing
+ * reads about a window of file. A listing that fails leaves the window to an ordinary seek.
+ */
+export async function extendAnchors(
+  ffmpeg: FfmpegPort,
+  input: string,
+  probe: MediaProbe,
+  plan: SeekPlan,
+  at: Seconds,
+  settings: MediaSettings,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (!plan.goesOn) return;
+  const onStream = at + probe.startTime;
+  const query = onStream - settings.anchorWarmUpSeconds;
+  const latest = anchorBefore(plan, onStream, settings);
+  if (latest === undefined || latest.time >= query - settings.anchorWarmUpSeconds) return;
+  const found = await findAnchorAfter(ffmpeg, input, probe, latest, query, signal);
+  if (found === null || found.time > onStream - settings.anchorMinWarmUpSeconds) return;
+  plan.anchors.push(found);
+  plan.anchors.sort((a, b) => a.time - b.time);
 }
