@@ -79,8 +79,29 @@ function moveSamples(from: DecodedChannels, to: DecodedChannels): number {
   return most;
 }
 
-/** Where ffmpeg writes each window: a path in the ffmpeg port's files, not a setting. */
-const OUTPUT_PATH = '/murmur-window.f32';
+/**
+ * Where ffmpeg writes each window: paths in the ffmpeg port's files, not a setting. A window is
+ * written in pieces of about a megabyte, one file each (ffmpeg's segment muxer: the pieces
+ * together are the bytes one file would hold). ffmpeg.wasm keeps a file being written in an
+ * array that it replaces by one an eighth larger each time it fills: a 16-MB window written
+ * whole left about 130 MB of replaced arrays behind it, faster than the garbage collector
+ * of ffmpeg's worker returned them.
+ */
+const OUTPUT_PIECE_BYTES = 1 << 20;
+
+/**
+ * The pieces' paths of one decoding: its own, so that pieces a cancelled run left behind are
+ * never read as another's.
+ */
+let decodings = 0;
+function outputPieces() {
+  const stem = `/murmur-window-${++decodings}-`;
+  return {
+    pattern: `${stem}%04d.f32`,
+    piece: (index: number) => `${stem}${String(index).padStart(4, '0')}.f32`,
+  };
+}
+type OutputPieces = ReturnType<typeof outputPieces>;
 
 const seconds = (s: number) => s.toFixed(6);
 
@@ -179,13 +200,35 @@ function windowShift(
   return correlation >= settings.minAlignmentCorrelation ? lag : 0;
 }
 
-async function readFloats(ffmpeg: FfmpegPort, path: string): Promise<Float32Array> {
-  const bytes = await ffmpeg.readFile(path);
-  await ffmpeg.deleteFile(path);
-  const usable = bytes.length - (bytes.length % 4);
-  if (bytes.byteOffset % 4 === 0)
-    return new Float32Array(bytes.buffer, bytes.byteOffset, usable / 4);
-  return new Float32Array(bytes.slice(0, usable).buffer);
+/**
+ * Reads the pieces of a window ffmpeg wrote, in order, into one array, deleting each once read:
+ * `expected` floats are made room for at first (the span asked for), so that neither side
+ * holds more than the window and one piece.
+ */
+async function readWindow(
+  ffmpeg: FfmpegPort,
+  pieces: OutputPieces,
+  expected: number,
+): Promise<Float32Array> {
+  let floats = new Float32Array(expected);
+  let bytes = 0;
+  for (let index = 0; ; index++) {
+    let piece: Uint8Array;
+    try {
+      piece = await ffmpeg.readFile(pieces.piece(index));
+    } catch {
+      break;
+    }
+    await ffmpeg.deleteFile(pieces.piece(index));
+    if (bytes + piece.length > floats.byteLength) {
+      const grown = new Float32Array(Math.ceil((bytes + piece.length) / 4) + expected / 8);
+      grown.set(floats);
+      floats = grown;
+    }
+    new Uint8Array(floats.buffer).set(piece, bytes);
+    bytes += piece.length;
+  }
+  return floats.subarray(0, Math.floor(bytes / 4));
 }
 
 /** Whether the audio is kept 16-bit: long enough, or of unknown length. */
@@ -248,6 +291,7 @@ export async function* decodeChannels(
     }
     options.onHeldBytes?.(Math.max(held, buffers.heldBytes()));
   };
+  const pieces = outputPieces();
   const output = [
     '-map',
     `0:${probe.streamIndex}`,
@@ -261,9 +305,15 @@ export async function* decodeChannels(
     '-c:a',
     'pcm_f32le',
     '-f',
+    'segment',
+    '-segment_format',
     'f32le',
-    OUTPUT_PATH,
+    '-segment_time',
+    seconds(toSeconds(OUTPUT_PIECE_BYTES / (4 * count))),
+    pieces.pattern,
   ];
+  /** The floats of `span` seconds of decoded audio, and a second more. */
+  const floatsOf = (span: number) => (toSamples(span) + SAMPLE_RATE) * count;
   const failures: string[] = [];
   // Found on the second window's turn, so the first is not held up by a pass over the file.
   let anchors: Promise<SeekPlan> | null = null;
@@ -316,10 +366,11 @@ export async function* decodeChannels(
       ['-hide_banner', '-nostats', '-v', 'warning', '-t', seconds(look), '-i', input, ...output],
       options.signal ? { signal: options.signal } : {},
     );
-    const interleaved: Float32Array =
-      run.exitCode === 0
-        ? await readFloats(ffmpeg, OUTPUT_PATH).catch(() => new Float32Array(0))
-        : new Float32Array(0);
+    // Read whatever the run wrote, so that none of it is taken for the window's.
+    const written = await readWindow(ffmpeg, pieces, floatsOf(look)).catch(
+      () => new Float32Array(0),
+    );
+    const interleaved = run.exitCode === 0 ? written : new Float32Array(0);
     next = decodeWindow(0);
     const kept = toSamples(look - LOOK_GUARD_SECONDS);
     // A look that came back short (a stream shorter than it states) is left to the window.
@@ -337,7 +388,11 @@ export async function* decodeChannels(
     failures.push(...run.log);
     let interleaved: Float32Array;
     try {
-      interleaved = await readFloats(ffmpeg, OUTPUT_PATH);
+      interleaved = await readWindow(
+        ffmpeg,
+        pieces,
+        floatsOf(toSeconds(k === 0 ? window : window + leadIn)),
+      );
     } catch {
       interleaved = new Float32Array(0);
     }

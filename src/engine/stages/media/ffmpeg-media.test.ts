@@ -698,6 +698,56 @@ describe('the first look', () => {
   });
 });
 
+describe("ffmpeg's output", () => {
+  it('comes in pieces of about a megabyte, whatever the window, read and deleted in turn', async () => {
+    // Five minutes of stereo: a first window of 131 s (16 MB of floats) and a second one.
+    const path = fixtures.ffmpeg('five-minutes-stereo.mp3', [
+      '-stream_loop',
+      '4',
+      '-i',
+      sharedMedia('speech/multilingual.mp3'),
+      '-ac',
+      '2',
+      '-b:a',
+      '64k',
+    ]);
+    const read: number[] = [];
+    const written = new Set<string>();
+    const ffmpeg: FfmpegPort = {
+      ...ports.ffmpeg,
+      readFile: async (name) => {
+        const bytes = await ports.ffmpeg.readFile(name);
+        if (name.startsWith('/murmur-window-')) {
+          read.push(bytes.length);
+          written.add(name);
+        }
+        return bytes;
+      },
+    };
+    const file = await fixtures.file(path);
+    const input = await ffmpeg.mount({ kind: 'file', file });
+    let length = 0;
+    try {
+      const probe = await probeMedia(ffmpeg, input, file.name);
+      for await (const piece of decodeChannels(ffmpeg, input, probe, file.name, {
+        settings: DEFAULT_MEDIA_SETTINGS,
+      })) {
+        length = piece.length;
+      }
+      // Nothing of it is left behind in ffmpeg's files.
+      for (const name of written) await expect(ports.ffmpeg.readFile(name)).rejects.toThrow();
+    } finally {
+      await ffmpeg.unmount(input);
+    }
+    expect(length / 16000).toBeCloseTo(300, 0);
+    // The look's 65 s, then two windows: more than 2 x 8 x 4 bytes a sample for 300 s.
+    expect(read.reduce((n, b) => n + b, 0)).toBeGreaterThan(300 * 16000 * 8);
+    expect(read.length).toBeGreaterThan(30);
+    // A piece ends at the first packet past its megabyte.
+    expect(Math.max(...read)).toBeLessThan(1.05 * 2 ** 20);
+  });
+});
+
 describe('long audio kept 16-bit', () => {
   it('keeps the samples to 16 bits and finds the same speech and billing', async () => {
     const path = fixtures.ffmpeg('compact-stereo.wav', [
