@@ -698,6 +698,39 @@ describe('the first look', () => {
   });
 });
 
+describe('a listing from a packet that fails', () => {
+  it('leaves its window to a seek from the start, with the same samples', async () => {
+    const path = mp3UnderstatingLength(fixtures, 'listing-fails.mp3', 6);
+    const failing: FfmpegPort = {
+      ...ports.ffmpeg,
+      ffprobe: (args, opts) =>
+        args.includes('-skip_initial_bytes')
+          ? Promise.reject(new Error('memory access out of bounds'))
+          : ports.ffmpeg.ffprobe(args, opts),
+    };
+    const file = await fixtures.file(path);
+    const decode = async (ffmpeg: FfmpegPort) => {
+      const input = await ffmpeg.mount({ kind: 'file', file });
+      try {
+        const probe = await probeMedia(ffmpeg, input, file.name);
+        let last: DecodedPiece | null = null;
+        for await (const piece of decodeChannels(ffmpeg, input, probe, file.name, {
+          windowSeconds: 60,
+          settings: DEFAULT_MEDIA_SETTINGS,
+        })) {
+          last = piece;
+        }
+        return last!.channels.map((c) => pcmFloats(c));
+      } finally {
+        await ffmpeg.unmount(input);
+      }
+    };
+    const whole = await decode(ports.ffmpeg);
+    expect(whole[0]!.length / 16000).toBeGreaterThan(360);
+    expect(differing(await decode(failing), whole)).toBe(0);
+  });
+});
+
 describe("ffmpeg's output", () => {
   it('comes in pieces of about a megabyte, whatever the window, read and deleted in turn', async () => {
     // Five minutes of stereo: a first window of 131 s (16 MB of floats) and a second one.

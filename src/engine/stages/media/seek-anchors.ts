@@ -341,28 +341,34 @@ export async function findAnchorAfter(
   signal?: AbortSignal,
 ): Promise<SeekAnchor | null> {
   const output = '/murmur-anchor-after.json';
-  await ffmpeg.ffprobe(
-    [
-      '-v',
-      'error',
-      '-skip_initial_bytes',
-      String(from.byte),
-      '-f',
-      probe.formatName,
-      '-select_streams',
-      '0',
-      '-read_intervals',
-      `0%+#1,${(query - from.time).toFixed(3)}%+#1`,
-      '-show_entries',
-      'packet=pts,pos:stream=time_base',
-      '-print_format',
-      'json',
-      input,
-      '-o',
-      output,
-    ],
-    signal ? { signal } : {},
-  );
+  try {
+    await ffmpeg.ffprobe(
+      [
+        '-v',
+        'error',
+        '-skip_initial_bytes',
+        String(from.byte),
+        '-f',
+        probe.formatName,
+        '-select_streams',
+        '0',
+        '-read_intervals',
+        `0%+#1,${(query - from.time).toFixed(3)}%+#1`,
+        '-show_entries',
+        'packet=pts,pos:stream=time_base',
+        '-print_format',
+        'json',
+        input,
+        '-o',
+        output,
+      ],
+      signal ? { signal } : {},
+    );
+  } catch {
+    // A listing that fails leaves the window to an ordinary seek; a cancel ends the decoding.
+    signal?.throwIfAborted();
+    return null;
+  }
   try {
     const json = new TextDecoder().decode(await ffmpeg.readFile(output));
     const unit = timeBase(listing(json).streams?.[0]?.time_base);
