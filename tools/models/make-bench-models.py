@@ -9,7 +9,6 @@ Writes <out>/murmur-bench/whisper-tiny/ and <out>/murmur-bench/whisper-base/ (fp
 quantized ONNX files). Not committed: run it when needed (npm run models:bench).
 """
 import argparse
-import json
 import os
 import shutil
 import sys
@@ -18,25 +17,17 @@ import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+from bench_weights import bench_whisper  # noqa: E402
 from export import export_model  # noqa: E402
-from whisper_torch import Whisper  # noqa: E402
 from wtok import REPO, shared_dir  # noqa: E402
 
 TOKENIZER_FILES = ["tokenizer.json", "tokenizer_config.json", "vocab.json", "merges.txt", "added_tokens.json",
                    "special_tokens_map.json", "normalizer.json"]
-KEYS = ["d_model", "encoder_layers", "decoder_layers", "encoder_attention_heads", "decoder_attention_heads",
-        "encoder_ffn_dim", "decoder_ffn_dim", "num_mel_bins", "max_source_positions", "max_target_positions",
-        "vocab_size"]
 
 
 def make(name, out_root, fp32=True):
     src = os.path.join(shared_dir(), "models", "whisper-configs", name)
-    with open(os.path.join(src, "config.json")) as f:
-        real = json.load(f)
-    cfg = {k: real[k] for k in KEYS}
-    torch.manual_seed({"tiny": 1, "base": 2}.get(name, 3))
-    model = Whisper(cfg)
-    model.eval()
+    model, cfg = bench_whisper(name)
     out = os.path.join(out_root, "murmur-bench", "whisper-" + name)
     os.makedirs(out, exist_ok=True)
     export_model(model, cfg, out, quantize_too=True, keep_fp32=fp32)
