@@ -4,13 +4,14 @@ import type { Envelope, ErrorReply } from '../../src/worker/envelope';
 
 /** What the benchmark page asks its worker: one run of a contender. */
 export interface AsrBenchOptions {
-  contender: 'engine' | 'pipeline';
+  /** `whispercpp-wasm`: whisper.cpp's WASM build, served at /whispercpp/ by the benchmark. */
+  contender: 'engine' | 'pipeline' | 'whispercpp-wasm';
   modelId: string;
   /** Tokens decoded per second of speech (generated weights never stop on their own)... */
   tokensPerSecond: number;
   /** ...which for the engine is this many per second of its windows (pauses shortened). */
   tokensPerStreamSecond: number;
-  /** For the library's pipeline: tokens per 30-s chunk, as it decodes every chunk alike. */
+  /** For the library's pipeline and whisper.cpp: tokens per 30-s chunk, as they decode every chunk alike. */
   tokensPerChunk: number;
   threads: number;
   /** The engine's encoder and decoder precisions, where not the device's defaults. */
@@ -34,7 +35,7 @@ export type AsrBenchRequest = Envelope<
 >;
 
 export interface AsrBenchResult {
-  contender: 'engine' | 'pipeline';
+  contender: AsrBenchOptions['contender'];
   seconds: number;
   firstSegmentSeconds: number;
   /** When the first provisional text came (engine, with `provisional`), seconds. */
@@ -52,6 +53,8 @@ export interface AsrBenchResult {
   stages?: EngineStages;
   /** Seconds inside the recogniser's calls, and how many calls (engine only). */
   profile?: Record<string, { seconds: number; calls: number }>;
+  /** whisper.cpp's: the time of all its passes, its windows and passes, its first passes' text. */
+  whisperCpp?: { allPassesSeconds: number; windows: number; passes: number; text: string };
   crossOriginIsolated: boolean;
   threads: number;
 }

@@ -10,6 +10,7 @@ import { browserEnginePorts } from '../../src/hosts/browser/engine-ports';
 import { configureTransformers } from '../../src/hosts/browser/transformers-setup';
 import { toWireError } from '../../src/worker/envelope';
 import { forcedDecoding } from '../../tools/testing/forced-decoding';
+import { ggmlFile, runWhisperCpp, type WhisperCppContext } from '../../tools/bench/whispercpp';
 import type {
   AsrBenchProgress,
   AsrBenchReply,
@@ -204,18 +205,61 @@ async function library(data: AsrBenchRequest['data']) {
   };
 }
 
+/** whisper.cpp's WASM build (multi-threaded, the page being cross-origin isolated). */
+async function whisperCppWasm(data: AsrBenchRequest['data']) {
+  // Served from this origin by the benchmark as the package ships it, outside the build.
+  const where = '/whispercpp/index.js';
+  const wasm = (await import(/* @vite-ignore */ where)) as {
+    configureWasm(options: { threads: boolean }): void;
+    initWhisper(options: {
+      filePath: string;
+      useGpu: boolean;
+      cacheModel: boolean;
+      maxModelBytes: number;
+    }): Promise<WhisperCppContext>;
+  };
+  // Its multi-threaded build stops with emscripten's "unwind" when started inside a module
+  // worker (as every contender here runs), so it runs on one thread whatever is asked.
+  wasm.configureWasm({ threads: false });
+  const samples = new Float32Array(await data.pcm.arrayBuffer());
+  const loadStarted = performance.now();
+  const context = await wasm.initWhisper({
+    filePath: `/hub/${data.modelId}/resolve/main/${ggmlFile(data.tokensPerChunk)}`,
+    useGpu: false,
+    cacheModel: false,
+    maxModelBytes: 1024 * 1024 * 1024,
+  });
+  const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
+  const { seconds, firstSegmentSeconds, ...whisperCpp } = await runWhisperCpp(context, samples, 1);
+  return {
+    seconds,
+    firstSegmentSeconds,
+    audioSeconds: samples.length / 16000,
+    modelLoadSeconds,
+    segments: whisperCpp.windows,
+    whisperCpp,
+    threads: 1,
+  };
+}
+
 scope.onmessage = async (event) => {
   const { id, data } = event.data;
   try {
-    const run = data.contender === 'engine' ? await engine(data) : await library(data);
+    const run =
+      data.contender === 'engine'
+        ? await engine(data)
+        : data.contender === 'whispercpp-wasm'
+          ? await whisperCppWasm(data)
+          : await library(data);
     scope.postMessage({
       id,
       type: 'result',
       data: {
         contender: data.contender,
-        ...run,
         crossOriginIsolated: self.crossOriginIsolated,
         threads: data.threads,
+        // whisper.cpp's WASM build says its own threads
+        ...run,
       },
     });
   } catch (thrown) {

@@ -1,12 +1,13 @@
 /**
  * One recognition benchmark run in Node, in a process of its own so that its peak memory
  * (VmHWM) is its alone. Prints one JSON line.
- * usage: tsx tools/bench/asr-node-run.ts engine|pipeline <model id> <tokens/s of speech> <tokens per chunk>
+ * usage: tsx tools/bench/asr-node-run.ts engine|pipeline|whispercpp-native <model id> <tokens/s of speech> <tokens per chunk>
  *   [<recording seconds> (120)] [provisional|no-provisional (the engine's provisional text listened to)]
  *   [<windows decoded together> (1: the engine's `batchWindows`)]
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import { requestWithDefaults } from '../../src/core/contract/request';
 import { runPipeline, warmUp } from '../../src/engine/pipeline';
 import { testEnginePorts } from '../testing/ffmpeg-fixtures';
@@ -14,6 +15,7 @@ import { configureModelSource, diskFile, type DiskFile } from '../../src/hosts/n
 import { benchAudio, tokensPerStreamSecond } from './asr-audio';
 import { REPO, peakRssMb } from './bench-media';
 import { forcedDecoding } from '../testing/forced-decoding';
+import { ggmlFile, runWhisperCpp, type WhisperCppContext } from './whispercpp';
 
 const [
   contender,
@@ -79,8 +81,7 @@ async function engine() {
 
 async function library() {
   const transformers = configureModelSource(models);
-  const bytes = readFileSync(audio.pcm);
-  const samples = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  const input = samples();
   const loadStarted = performance.now();
   const asr = await transformers.pipeline('automatic-speech-recognition', modelId, {
     device: 'cpu',
@@ -88,7 +89,7 @@ async function library() {
   });
   const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
   const started = performance.now();
-  await asr(samples, {
+  await asr(input, {
     chunk_length_s: 30,
     stride_length_s: 5,
     language: 'en',
@@ -99,7 +100,33 @@ async function library() {
   return { seconds, firstSegmentSeconds: seconds, modelLoadSeconds };
 }
 
-const run = contender === 'engine' ? await engine() : await library();
+function samples(): Float32Array {
+  const bytes = readFileSync(audio.pcm);
+  return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+}
+
+/** Native whisper.cpp on the converted model, one 30-s window at a time (see whispercpp.ts). */
+async function whisperCppNative() {
+  const binding = createRequire(import.meta.url)('@fugood/node-whisper-linux-x64/index.node') as {
+    WhisperContext: new (options: { filePath: string; useGpu: boolean }) => WhisperCppContext;
+  };
+  const loadStarted = performance.now();
+  const context = new binding.WhisperContext({
+    filePath: join(models, modelId, ggmlFile(Number(perChunk))),
+    useGpu: false,
+  });
+  const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
+  const input = samples();
+  const run = await runWhisperCpp(context, input, 2);
+  return { ...run, modelLoadSeconds };
+}
+
+const run =
+  contender === 'engine'
+    ? await engine()
+    : contender === 'whispercpp-native'
+      ? await whisperCppNative()
+      : await library();
 console.log(
   JSON.stringify({
     host: 'node',

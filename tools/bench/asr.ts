@@ -1,16 +1,19 @@
 /**
  * Recognition benchmark: Murmur's engine against transformers.js' own ASR pipeline called the
- * common way (chunk_length_s 30, stride_length_s 5, the whole file), on the same generated
- * recording with pauses and the same full-size model with generated weights, in Node and in
- * Chromium (WASM, cross-origin isolated). Generated weights never stop on their own, so both
- * decode a fixed number of tokens per second of speech. Runs alternate; medians are reported.
+ * common way (chunk_length_s 30, stride_length_s 5, the whole file), and against whisper.cpp
+ * (natively in Node, as WASM in Chromium; see whispercpp.ts), on the same generated recording
+ * with pauses and the same full-size model with generated weights, in Node and in Chromium
+ * (WASM, cross-origin isolated). Generated weights never stop on their own, so each decodes a
+ * fixed number of tokens: the engine per second of speech, the pipeline and whisper.cpp as many
+ * per 30-s window. Runs alternate; medians are reported.
  * usage: tsx tools/bench/asr.ts [--model murmur-bench/whisper-tiny] [--runs 3] [--node-only|--browser-only]
- *   [--contenders engine,pipeline] [--dtypes ENCODER,DECODER (the engine's, in Chromium)]
+ *   [--contenders engine,pipeline,whispercpp-native,whispercpp-wasm (default: the first two)]
+ *   [--dtypes ENCODER,DECODER (the engine's, in Chromium)]
  *   [--seconds 120 (the recording's length)] [--provisional off (the engine posts no provisional text)]
  *   [--batch 1,4 (the engine's windows decoded together, `batchWindows`: each in turn, a row each)]
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AsrBenchReply, EngineStages } from '../../e2e/harness/asr-protocol';
 import type { Dtype } from '../../src/engine/models/model-settings';
@@ -18,6 +21,7 @@ import { benchAudio, tokensPerStreamSecond } from './asr-audio';
 import { REPO } from './bench-media';
 import { writeBenchResult } from './bench-result';
 import { buildHarness, launchChromium, sampleChromiumMemory, startPreview } from './chromium';
+import { ggmlFile } from './whispercpp';
 
 const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -26,13 +30,19 @@ const option = (name: string) => {
 const modelId = option('model') ?? 'murmur-bench/whisper-tiny';
 const runs = Number(option('runs') ?? 3);
 const TOKENS_PER_SECOND = 3.5;
-const contenders = (option('contenders') ?? 'engine,pipeline').split(',') as (
-  'engine' | 'pipeline'
-)[];
+type Contender = 'engine' | 'pipeline' | 'whispercpp-native' | 'whispercpp-wasm';
+const contenders = (option('contenders') ?? 'engine,pipeline').split(',') as Contender[];
+/** Where each contender runs: whisper.cpp's builds run on one host each. */
+const runsOn = (contender: Contender, host: 'node' | 'chromium') =>
+  contender === 'whispercpp-native'
+    ? host === 'node'
+    : contender === 'whispercpp-wasm'
+      ? host === 'chromium'
+      : true;
 /** `--batch 1,4`: the engine runs once with each, in turn; B > 1 is reported as `engine bB`. */
 const batches = (option('batch') ?? '1').split(',').map(Number);
-/** Each run of a sitting: the engine once per batch size, the pipeline once. */
-type SittingRun = { contender: 'engine' | 'pipeline'; batch: number };
+/** Each run of a sitting: the engine once per batch size, every other contender once. */
+type SittingRun = { contender: Contender; batch: number };
 const runsOfSitting = contenders.flatMap((contender): SittingRun[] =>
   contender === 'engine'
     ? batches.map((batch) => ({ contender, batch }))
@@ -62,6 +72,23 @@ console.error(
   `Recording: ${audio.seconds.toFixed(1)} s, ${audio.speechSeconds.toFixed(1)} s of speech; ` +
     `${TOKENS_PER_SECOND} tokens per second of speech (${tokensPerChunk} per pipeline chunk).`,
 );
+// whisper.cpp's model: the same weights, its file capping each window at tokensPerChunk.
+if (contenders.some((c) => c.startsWith('whispercpp'))) {
+  const file = join(REPO, '.models', modelId, ggmlFile(tokensPerChunk));
+  if (!existsSync(file)) {
+    execFileSync(
+      '/usr/bin/python3',
+      [
+        'tools/models/bench-to-ggml.py',
+        '--only',
+        modelId.split('-').pop()!,
+        '--tokens-per-window',
+        String(tokensPerChunk),
+      ],
+      { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+}
 
 interface Run {
   host: string;
@@ -73,10 +100,15 @@ interface Run {
   peakMb: number;
   stages?: EngineStages;
   profile?: Record<string, { seconds: number; calls: number }>;
+  /** whisper.cpp's: the time of all its passes, its windows and passes, and its text. */
+  allPassesSeconds?: number;
+  windows?: number;
+  passes?: number;
+  text?: string;
 }
 const results: Run[] = [];
 
-function nodeRun(contender: 'engine' | 'pipeline', batch: number): Run {
+function nodeRun(contender: Contender, batch: number): Run {
   const out = execFileSync(
     'npx',
     [
@@ -98,6 +130,10 @@ function nodeRun(contender: 'engine' | 'pipeline', batch: number): Run {
 
 async function browserRuns(): Promise<void> {
   const outDir = buildHarness();
+  // whisper.cpp's WASM build, served from the page's own origin as it ships.
+  cpSync(join(REPO, 'node_modules/@fugood/node-whisper-wasm'), join(outDir, 'whispercpp'), {
+    recursive: true,
+  });
   const preview = await startPreview(
     outDir,
     Number(process.env.MURMUR_BENCH_PORT ?? 4176),
@@ -105,11 +141,24 @@ async function browserRuns(): Promise<void> {
   );
   try {
     for (let i = 0; i < runs; i++) {
-      for (const { contender, batch } of runsOfSitting) {
+      for (const run of runsOfSitting) {
+        const { contender, batch } = run;
+        if (contender === 'whispercpp-native' || !runsOn(contender, 'chromium')) continue;
         const browser = await launchChromium();
         try {
           const page = await browser.newPage();
           page.setDefaultTimeout(0);
+          // whisper.cpp's WASM build compiles its bindings with `new Function` (emscripten's
+          // embind), which the policy of the page and its workers refuses ('unsafe-eval'):
+          // for it alone the policy headers are taken off.
+          if (contender === 'whispercpp-wasm') {
+            await page.route(/\.(html|m?js)(\?.*)?$/, async (route) => {
+              const response = await route.fetch();
+              const headers = { ...response.headers() };
+              delete headers['content-security-policy'];
+              await route.fulfill({ response, headers });
+            });
+          }
           await page.goto(`${preview.base}/e2e/harness/asr.html`);
           await page.waitForFunction(() => 'asrHarness' in window);
           await page.getByTestId('harness.file').setInputFiles([audio.wav, audio.pcm]);
@@ -142,6 +191,7 @@ async function browserRuns(): Promise<void> {
             peakMb: peak.peakRendererMb,
             ...(result.stages ? { stages: result.stages } : {}),
             ...(result.profile ? { profile: result.profile } : {}),
+            ...(result.whisperCpp ?? {}),
           });
           console.error(JSON.stringify(results.at(-1)));
         } finally {
@@ -156,7 +206,7 @@ async function browserRuns(): Promise<void> {
 
 if (!process.argv.includes('--browser-only')) {
   for (let i = 0; i < runs; i++) {
-    for (const { contender, batch } of runsOfSitting) {
+    for (const { contender, batch } of runsOfSitting.filter((r) => runsOn(r.contender, 'node'))) {
       results.push(nodeRun(contender, batch));
       console.error(JSON.stringify(results.at(-1)));
     }
@@ -184,7 +234,6 @@ for (const host of ['node', 'chromium']) {
   };
   const engine = row('engine');
   const pipeline = row('pipeline');
-  if (!engine && !pipeline) continue;
   for (const name of labels) {
     const r = row(name);
     if (!r) continue;
@@ -202,6 +251,13 @@ for (const host of ['node', 'chromium']) {
       console.log(
         `${host.padEnd(9)} ${name} against engine: ${median(ratios).toFixed(2)}x as fast (median of ${ratios.length} alternating pairs)`,
       );
+  }
+  for (const r of results.filter((x) => x.host === host && x.passes !== undefined)) {
+    console.log(
+      `${host.padEnd(9)} ${r.contender}: ${r.windows} windows of at most ${tokensPerChunk} tokens; ` +
+        `all its passes (${r.passes}) ${(r.allPassesSeconds! / audio.seconds).toFixed(3)} RTF; ` +
+        `first passes' text: ${JSON.stringify(r.text!.slice(0, 120))}`,
+    );
   }
   const staged = results.filter((r) => r.host === host && r.contender === 'engine' && r.stages);
   if (staged.length > 0) {
@@ -261,7 +317,18 @@ for (const host of ['node', 'chromium']) {
       units[`${host}.${contender}.first_provisional_s`] = 's';
     }
     units[`${host}.${contender}.peak_mb`] = 'MB';
+    const passed = rs.filter((r) => r.allPassesSeconds !== undefined);
+    if (passed.length > 0) {
+      figures[`${host}.${contender}.all_passes_rtf`] = median(
+        passed.map((r) => r.allPassesSeconds! / audio.seconds),
+      );
+      figures[`${host}.${contender}.passes`] = median(passed.map((r) => r.passes!));
+      figures[`${host}.${contender}.windows`] = median(passed.map((r) => r.windows!));
+    }
   }
+  const whisperCpp = figures[`${host}.whispercpp-${host === 'node' ? 'native' : 'wasm'}.rtf`];
+  if (whisperCpp !== undefined && figures[`${host}.engine.rtf`] !== undefined)
+    ratios[`${host}.speedup_whispercpp`] = whisperCpp / figures[`${host}.engine.rtf`]!;
   const engine = `${host}.engine`;
   const pipeline = `${host}.pipeline`;
   if (figures[`${engine}.rtf`] !== undefined && figures[`${pipeline}.rtf`] !== undefined) {
@@ -272,7 +339,12 @@ for (const host of ['node', 'chromium']) {
 }
 writeBenchResult(import.meta.filename, {
   name: `asr-${modelId.split('/').pop()}`,
-  settings: { model: modelId, recording_s: Math.round(audio.seconds), runs },
+  settings: {
+    model: modelId,
+    recording_s: Math.round(audio.seconds),
+    runs,
+    tokens_per_window: tokensPerChunk,
+  },
   figures,
   ratios,
   units,

@@ -48,9 +48,11 @@ const asrTiny = result({
     'chromium.pipeline.rtf': 0.15,
     'chromium.pipeline.first_segment_s': 18.1,
     'chromium.pipeline.peak_mb': 748,
+    'node.whispercpp-native.rtf': 0.3,
   },
   ratios: {
     'node.speedup': 2.24,
+    'node.speedup_whispercpp': 6,
     'node.first_segment_sooner': 5.625,
     'chromium.speedup': 2.2727,
     'chromium.first_segment_sooner': 5.3235,
@@ -162,6 +164,12 @@ describe('the summary table of npm run bench', () => {
         asrFrom,
       ],
       [
+        'engine against whisper.cpp (native in Node, WASM in Chromium), whisper-tiny: speed (real-time factors)',
+        '6.00x faster (0.050 against 0.300)',
+        'not measured: not in its last run',
+        asrFrom,
+      ],
+      [
         'first segment, whisper-tiny: engine (pipeline)',
         '2.40 s (13.50 s): 5.6x sooner',
         '3.40 s (18.10 s): 5.3x sooner',
@@ -175,6 +183,12 @@ describe('the summary table of npm run bench', () => {
       ],
       [
         'engine against the pipeline, whisper-base: speed (real-time factors)',
+        'not measured',
+        'not measured',
+        NOT_BASE,
+      ],
+      [
+        'engine against whisper.cpp (native in Node, WASM in Chromium), whisper-base: speed (real-time factors)',
         'not measured',
         'not measured',
         NOT_BASE,
@@ -244,12 +258,12 @@ describe('the summary table of npm run bench', () => {
     const none = (bench: string) =>
       `not measured: no result from tools/bench/${bench} yet (npm run bench)`;
     expect(rows.map((r) => [r[1], r[2], r[3]])).toEqual([
-      ...Array(3).fill([
+      ...Array(4).fill([
         'not measured',
         'not measured',
         none('asr.ts --model murmur-bench/whisper-tiny'),
       ]),
-      ...Array(3).fill(['not measured', 'not measured', NOT_BASE]),
+      ...Array(4).fill(['not measured', 'not measured', NOT_BASE]),
       ...Array(3).fill(['not measured', 'not measured', none('diarization.ts')]),
       ...Array(3).fill(['not measured', 'not measured', none('media.ts')]),
       [

@@ -62,6 +62,7 @@ function asrRows(results: Results, runStart: Date | null): Row[] {
     const r = results.get(`asr-${model}`);
     const labels = {
       speed: `engine against the pipeline, ${model}: speed (real-time factors)`,
+      whisperCpp: `engine against whisper.cpp (native in Node, WASM in Chromium), ${model}: speed (real-time factors)`,
       first: `first segment, ${model}: engine (pipeline)`,
       peak: `peak memory, recognition, ${model}: engine / pipeline`,
     };
@@ -84,6 +85,16 @@ function asrRows(results: Results, runStart: Date | null): Row[] {
         const speedup = r.ratios[`${h}.speedup`];
         if (speedup === undefined) return null;
         return `${speedup.toFixed(2)}x faster (${f[`${h}.engine.rtf`]!.toFixed(3)} against ${f[`${h}.pipeline.rtf`]!.toFixed(3)})`;
+      }),
+      from,
+    });
+    rows.push({
+      figure: labels.whisperCpp,
+      ...cells((h) => {
+        const speedup = r.ratios[`${h}.speedup_whispercpp`];
+        const build = h === 'node' ? 'native' : 'wasm';
+        if (speedup === undefined) return null;
+        return `${speedup.toFixed(2)}x faster (${f[`${h}.engine.rtf`]!.toFixed(3)} against ${f[`${h}.whispercpp-${build}.rtf`]!.toFixed(3)})`;
       }),
       from,
     });
