@@ -53,7 +53,7 @@ export interface AsrBenchResult {
   stages?: EngineStages;
   /** Seconds inside the recogniser's calls, and how many calls (engine only). */
   profile?: Record<string, { seconds: number; calls: number }>;
-  /** whisper.cpp's: the time of all its passes, its windows and passes, its first passes' text. */
+  /** whisper.cpp's: the time of all its passes, its windows and passes, its text (every pass). */
   whisperCpp?: { allPassesSeconds: number; windows: number; passes: number; text: string };
   crossOriginIsolated: boolean;
   threads: number;

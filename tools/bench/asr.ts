@@ -256,7 +256,7 @@ for (const host of ['node', 'chromium']) {
     console.log(
       `${host.padEnd(9)} ${r.contender}: ${r.windows} windows of at most ${tokensPerChunk} tokens; ` +
         `all its passes (${r.passes}) ${(r.allPassesSeconds! / audio.seconds).toFixed(3)} RTF; ` +
-        `first passes' text: ${JSON.stringify(r.text!.slice(0, 120))}`,
+        `its text: ${JSON.stringify(r.text!.slice(0, 120))}`,
     );
   }
   const staged = results.filter((r) => r.host === host && r.contender === 'engine' && r.stages);

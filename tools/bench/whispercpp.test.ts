@@ -37,7 +37,27 @@ describe("whisper.cpp's runs in the recognition benchmark", () => {
     expect(run.seconds).toBeCloseTo(0.015, 9);
     expect(run.allPassesSeconds).toBeCloseTo(0.036, 9);
     expect(run.firstSegmentSeconds).toBeCloseTo(0.005, 9);
-    expect(run.text).toBe(' first first first');
+    expect(run.text).toBe(' first second first second first second');
+  });
+
+  it("times the first pass by the progress alone when its segments come after the second pass's progress", async () => {
+    let clock = 0;
+    const context: WhisperCppContext = {
+      transcribeData(_audio, options) {
+        options.onProgress(0);
+        clock += 5;
+        options.onProgress(40);
+        options.onNewSegments({ result: ' first' });
+        clock += 7;
+        options.onProgress(100);
+        options.onNewSegments({ result: ' second' });
+        return { promise: Promise.resolve({}) };
+      },
+    };
+    const run = await runWhisperCpp(context, new Float32Array(WINDOW_SAMPLES), 2, () => clock);
+    expect(run.text).toBe(' first second');
+    expect(run.seconds).toBeCloseTo(0.005, 9);
+    expect(run.allPassesSeconds).toBeCloseTo(0.012, 9);
   });
 
   it('asks for one temperature, no earlier text as a prompt, and the threads given', async () => {

@@ -41,7 +41,7 @@ export interface WhisperCppRun {
   windows: number;
   passes: number;
   firstSegmentSeconds: number;
-  /** The text of each window's first pass, as whisper.cpp wrote it. */
+  /** The text whisper.cpp wrote, every pass of every window (to compare its builds). */
   text: string;
 }
 
@@ -73,10 +73,9 @@ export async function runWhisperCpp(
       // No text of earlier windows as a prompt: every window decodes the same tokens.
       maxContext: 0,
       onProgress: () => void reports.push(now()),
-      // Reported in order with the progress: what comes before the second pass is the first's.
-      onNewSegments: (update) => {
-        if (reports.length <= 1) text += update.result;
-      },
+      // Every pass's text: the native binding queues segments and progress apart, so which
+      // pass a segment came from cannot be told by when it arrives.
+      onNewSegments: (update) => void (text += update.result),
     });
     await promise;
     const ended = now();
