@@ -15,6 +15,11 @@ parentPort.on('message', (call) => {
     );
     return;
   }
+  if (call.type === 'leave') {
+    parentPort.close();
+    loads.close();
+    return;
+  }
   if (call.type !== 'run') return;
   const name = call.data.request.media.file.name;
   if (name === 'loading.wav') {

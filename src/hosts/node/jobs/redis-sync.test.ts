@@ -9,6 +9,7 @@ import { curl, type CurlAnswer } from '../../../../tools/testing/server/curl';
 import { startReceiver } from '../../../../tools/testing/server/receiver';
 import { QUEUE_NAME } from './redis-names';
 import { startQueueCluster } from '../../../../tools/testing/jobs/queue-cluster';
+import { until } from '../../../../tools/testing/until';
 
 const jfk = sharedMedia('speech/jfk.wav');
 const short = sharedMedia('speech/LDC93S1.wav');
@@ -66,7 +67,10 @@ describe('the synchronous endpoints of murmur serve --redis, answered by a worke
     expect(body.prediction_raw.metadata.provided_file_metadata.original_file_type).toBe('audio');
     // The worker took the request's job and counted it done.
     const [worker] = cluster.workers;
-    const taken = worker!.logs().filter((l) => l.request_id === requestId);
+    // The worker's log comes through its own pipe, which may lag behind the server's answer.
+    const ofRequest = () => worker!.logs().filter((l) => l.request_id === requestId);
+    await until(() => ofRequest().some((l) => l.event === 'done'), "the worker's done line");
+    const taken = ofRequest();
     expect(taken.map((l) => l.event)).toEqual(['processing', 'done']);
     expect(taken[0]!.job_id).toBe(jobOf(requestId));
     const scraped = await curl([worker!.metricsUrl!]);

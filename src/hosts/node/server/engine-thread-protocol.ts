@@ -61,7 +61,12 @@ export type EngineThreadCall =
   | Envelope<'run', ThreadRun>
   | Envelope<'cancel', WireError>
   /** Asked before the thread is ended: answered `settled` once no model is still loading. */
-  | Envelope<'settle', null>;
+  | Envelope<'settle', null>
+  /**
+   * Asked once settled: the thread stops listening and ends by itself when nothing is left to
+   * run, so that no native work of the runtime is cut off halfway.
+   */
+  | Envelope<'leave', null>;
 
 /**
  * What the thread says: that its models are loaded (`ready`, id 0) or could not be (`error`,

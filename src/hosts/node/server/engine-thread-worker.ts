@@ -117,6 +117,7 @@ async function run(call: Extract<EngineThreadCall, { type: 'run' }>) {
 port.on('message', (call: EngineThreadCall) => {
   if (call.type === 'cancel') runs.get(call.id)?.abort(fromWireError(call.data));
   else if (call.type === 'settle') void settle();
+  else if (call.type === 'leave') port.close();
   else void run(call);
 });
 

@@ -17,8 +17,7 @@ const WORKER = new URL('./engine-thread-worker.mjs', import.meta.url);
 
 /**
  * How long a cancelled run may take to stop before its caller is answered and the slot gets a
- * fresh thread: a step that does not return to the thread's loop (one ffmpeg program, one model
- * call) is not waited for.
+ * fresh thread (a step that does not return to the thread's loop is not waited for).
  */
 const CANCEL_GRACE_MS = 2000;
 
@@ -28,6 +27,8 @@ const CANCEL_GRACE_MS = 2000;
  * on it aborts the whole process.
  */
 const RETIRE_LIMIT_MS = 60_000;
+/** How long a settled thread asked to leave is given to end by itself. */
+const LEAVE_LIMIT_MS = 5_000;
 
 interface Thread {
   worker: Worker;
@@ -35,6 +36,8 @@ interface Thread {
   runs: ThreadRuns;
   /** Called when the thread answers that no model is loading any more. */
   settled?: () => void;
+  /** Resolved when the thread has ended. */
+  exited: Promise<void>;
 }
 
 export interface EngineThreadOptions {
@@ -182,7 +185,14 @@ export class EngineThread implements PipelineRunner {
       }),
       new Promise((resolve) => setTimeout(resolve, this.retireLimitMs).unref()),
     ]);
-    await thread.worker.terminate();
+    // Ended from outside, a thread whose runtime still has native work to finish aborts the
+    // process now and then: it ends by itself, or is ended if it has not within a few seconds.
+    thread.worker.postMessage({ id: 0, type: 'leave', data: null } satisfies EngineThreadCall);
+    const left = await Promise.race([
+      thread.exited.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), LEAVE_LIMIT_MS).unref()),
+    ]);
+    if (!left) await thread.worker.terminate();
   }
 
   private current(): Thread {
@@ -203,7 +213,8 @@ export class EngineThread implements PipelineRunner {
     // Nobody may be waiting yet: a failure to load is told to whoever waits later.
     ready.catch(() => undefined);
     const runs = new ThreadRuns();
-    const thread: Thread = { worker, ready, runs };
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    const thread: Thread = { worker, ready, runs, exited };
     worker.on('message', (reply: EngineThreadReply) => {
       if (reply.id === 0) {
         if (reply.type === 'settled') {
