@@ -23,14 +23,6 @@ function metric(answer: CurlAnswer, series: string): number {
   return line === undefined ? NaN : Number(line.slice(series.length + 1));
 }
 
-async function until(check: () => boolean, what: string, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('the synchronous endpoints of murmur serve --redis, answered by a worker', () => {
   let cluster: Awaited<ReturnType<typeof startQueueCluster>>;
   const post = (form: string[], extra: string[] = []) =>
