@@ -219,6 +219,14 @@ export interface RecognitionSettings {
    * and cut where the speech pauses (recognition in docs/usage.md).
    */
   readonly batchWindows: number;
+  /**
+   * Where a channel's language is known before its speech is (`manual`), its first window ends
+   * in the middle of the last pause of its speech between `firstWindowMinSeconds` and this many
+   * seconds (0: a whole model window, as every other), so that the first words come sooner;
+   * without such a pause it is a whole window.
+   */
+  readonly firstWindowSeconds: number;
+  readonly firstWindowMinSeconds: number;
 }
 
 export const DEFAULT_RECOGNITION_SETTINGS: Readonly<RecognitionSettings> = {
@@ -262,6 +270,13 @@ export const DEFAULT_RECOGNITION_SETTINGS: Readonly<RecognitionSettings> = {
   rememberedLines: 8,
   minLoopWords: 3,
   batchWindows: 1,
+  /**
+   * The first segment waits for its window's speech to be found and all of its tokens decoded:
+   * a short window is found sooner and needs fewer tokens (docs/benchmarks.md, "The first
+   * segment"), at the cost of one more encoder pass per channel.
+   */
+  firstWindowSeconds: 8,
+  firstWindowMinSeconds: 3,
 };
 
 export interface DiarizationSettings {

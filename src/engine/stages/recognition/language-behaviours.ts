@@ -9,6 +9,11 @@ export interface StreamDecoding {
   languageOf(first: () => Promise<EncodedWindow>): Promise<string>;
   /** The first stream's first window, already encoded (for language detection). */
   ready?: EncodedWindow | null;
+  /**
+   * Whether the channel's first window may be cut short where the speech pauses
+   * (`RecognitionSettings.firstWindowSeconds`): only where nothing was encoded ahead of it.
+   */
+  earlyStart?: boolean;
   /** Each segment as it is decoded. */
   post(segment: RecognisedSegment): void;
   /** The segments decoded but held back, not posted yet (shown as provisional meanwhile). */
@@ -59,7 +64,7 @@ async function decodeAll(channel: ChannelDecoding, plan: StreamDecoding) {
 export const manualLanguage: LanguageStrategy = {
   perTurn: false,
   recognise: (channel, language, post) =>
-    decodeAll(channel, { languageOf: async () => language ?? 'en', post }),
+    decodeAll(channel, { languageOf: async () => language ?? 'en', earlyStart: true, post }),
 };
 
 /**

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pcmFloats, pcmPrefix } from '../../../core/audio/pcm';
 import { scratchDir, sentence, spokenFile } from '../../../../tools/testing/speech';
+import { wordErrorRate } from '../../../../tools/testing/wer';
 import type { RecognisedSegment } from '../../../core/assemble/response';
 import { settledSpeechRegions } from '../../../core/audio/speech-regions';
 import type { LanguageBehaviour } from '../../../core/contract/request';
@@ -92,6 +93,50 @@ describe('language detection and decoding share encoder passes', () => {
     // One detection window, the start of the speech, which is decoded first.
     const single = await run('automatic single language');
     expect(single.encodes).toBe(encodes);
+  });
+});
+
+describe("a channel's first window", () => {
+  it('is cut short at a pause where the language is known, so that its words come first', async () => {
+    const file = spokenFile(
+      scratchDir(),
+      'first-window',
+      [0, 1, 2, 3].map((k) => ({ language: 'en' as const, text: sentence('en', 1700 + k, 5) })),
+      1.2,
+    );
+    const audio = await preparedFile(file.path);
+    const loaded = await testWhisper();
+    const settings = { ...DEFAULT_RECOGNITION_SETTINGS, firstWindowSeconds: 7 };
+    const run = async (languageBehaviour: LanguageBehaviour) => {
+      const windows: number[] = [];
+      const model: LoadedWhisper = {
+        ...loaded,
+        features: (samples) => {
+          windows.push(samples.length / SAMPLE_RATE);
+          return loaded.features(samples);
+        },
+      };
+      const segments = await transcribeChannel(model, audio.channels[0]!, audio.file.duration, {
+        languageBehaviour,
+        language: 'en',
+        task: 'transcribe',
+        hint: '',
+        settings,
+      });
+      return { windows, segments };
+    };
+    const manual = await run('manual');
+    // The first window holds the first sentence or two and ends in a pause after them: the
+    // first segment ends inside it, and the next window starts no later than its end.
+    const first = manual.windows[0]!;
+    expect(first).toBeGreaterThanOrEqual(settings.firstWindowMinSeconds);
+    expect(first).toBeLessThanOrEqual(settings.firstWindowSeconds);
+    expect(manual.segments[0]!.end - manual.segments[0]!.start).toBeLessThan(first);
+    const text = manual.segments.map((s) => s.text).join(' ');
+    expect(wordErrorRate(file.text, text)).toBeLessThanOrEqual(0.15);
+    // Where the first window is encoded ahead for language detection, it stays whole.
+    const single = await run('automatic single language');
+    expect(single.windows[0]).toBeGreaterThan(settings.firstWindowSeconds);
   });
 });
 

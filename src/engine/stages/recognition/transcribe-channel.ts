@@ -79,8 +79,8 @@ export async function transcribeChannel(
   const { settings } = options;
   const voice = onlyHeard(channel, 'voice');
   const loud = onlyHeard(channel, 'level');
-  const cursor = (of: GrowingChannel = voice) =>
-    new WindowCursor(of, model.windowSamples, duration, behaviour.perTurn, settings);
+  const cursor = (of: GrowingChannel = voice, earlyStart = false) =>
+    new WindowCursor(of, model.windowSamples, duration, behaviour.perTurn, settings, earlyStart);
   const decoding: ChannelDecoding = {
     complete: () => channel.complete,
     async settledStart() {
@@ -96,7 +96,14 @@ export async function transcribeChannel(
     detect: (window) => detectLanguage(model, window, signal),
     prominent: (streams, known) => prominentLanguage(model, streams, signal, known),
     decode: (plan) =>
-      decodeStreams(model, channel, [cursor(), cursor(loud)], plan, options, settings),
+      decodeStreams(
+        model,
+        channel,
+        [cursor(voice, plan.earlyStart === true), cursor(loud)],
+        plan,
+        options,
+        settings,
+      ),
   };
   const detach = channel.attach();
   try {
@@ -251,6 +258,7 @@ async function decodeStreams(
       speechSeconds,
       language,
       levelOnly,
+      ...(next.cutShort ? { cutShort: true } : {}),
       ...(levelOnly || !options.onProvisional
         ? {}
         : {

@@ -7,6 +7,7 @@ import {
 import { SAMPLE_RATE, toSamples } from '../../../core/units';
 import type { RecognitionSettings } from '../../stage-settings';
 import type { GrowingChannel } from '../../streams/growing-channel';
+import { firstWindowCut } from './window-cut';
 
 /** Streams of speech to recognise: one for the whole channel, or one per turn when languages switch. */
 export function channelStreams(
@@ -30,6 +31,8 @@ export interface SpeechWindow {
   /** Samples into the stream's audio. */
   seek: number;
   audio: Float32Array;
+  /** Cut short where the speech pauses (the channel's first window, `earlyStart`). */
+  cutShort?: boolean;
 }
 
 /**
@@ -49,6 +52,12 @@ export class WindowCursor {
     private readonly duration: number,
     private readonly perTurn: boolean,
     private readonly settings: RecognitionSettings,
+    /**
+     * Whether the first window is cut short where the speech pauses (within
+     * `settings.firstWindowSeconds`), so that the first words are decoded before a whole
+     * model window of speech is known.
+     */
+    private readonly earlyStart = false,
   ) {}
 
   /** The streams known so far. */
@@ -75,6 +84,13 @@ export class WindowCursor {
       if (stream === undefined) return open ? 'wait' : 'end';
       const audio = streamAudio(stream, this.channel.samples, SAMPLE_RATE);
       const left = audio.length - this.seek;
+      if (this.earlyStart && this.index === 0 && this.seek === 0) {
+        const early = this.firstWindow(stream, open);
+        if (early === 'wait') return 'wait';
+        if (early !== null) {
+          return { stream, streamIndex: 0, seek: 0, audio: audio.read(0, early), cutShort: true };
+        }
+      }
       if (open && left < this.windowSamples) return 'wait';
       if (left < toSamples(this.settings.minWindowSeconds)) {
         this.index++;
@@ -88,6 +104,16 @@ export class WindowCursor {
         audio: audio.read(this.seek, this.seek + this.windowSamples),
       };
     }
+  }
+
+  /** The samples of the first window cut short; null where it is not (no pause to cut at). */
+  private firstWindow(stream: SpeechStream, open: boolean): number | 'wait' | null {
+    const { firstWindowSeconds, firstWindowMinSeconds, keptPauseSeconds } = this.settings;
+    if (firstWindowSeconds <= 0) return null;
+    // A pause found later would move the cut: it is made once the stream is known that far.
+    if (open && stream.length < firstWindowSeconds) return 'wait';
+    const cut = firstWindowCut(stream, firstWindowMinSeconds, firstWindowSeconds, keptPauseSeconds);
+    return cut === null ? null : toSamples(cut);
   }
 
   /** Moves on by the seconds the last window's segments accounted for. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { speechStreams } from '../../../core/decoding/speech-streams';
-import { windowCut } from './window-cut';
+import { firstWindowCut, windowCut } from './window-cut';
 
 /** Speech regions of a file laid out as a stream, as recognition does (0.2-s padding, 0.5-s pauses). */
 const stream = (regions: [number, number][]) =>
@@ -43,5 +43,34 @@ describe('a window decoded in a batch', () => {
 
   it('runs on through continuous speech', () => {
     expect(windowCut(stream([[0, 100]]), 30, 30, 30, 0.5)).toEqual({ seconds: 30, whole: false });
+  });
+});
+
+describe("a channel's first window cut short", () => {
+  // Speech 0-3 s, 4.5-7 s, 9-20 s: in the stream, pauses begin at 3.2 and 6.6 s.
+  const s = stream([
+    [0, 3],
+    [4.5, 7],
+    [9, 20],
+  ]);
+
+  it('ends in the middle of the last long pause between the least and the most it may hold', () => {
+    expect(firstWindowCut(s, 3, 8, 0.5)).toBeCloseTo(6.85, 9);
+    expect(firstWindowCut(s, 3, 6, 0.5)).toBeCloseTo(3.45, 9);
+  });
+
+  it('is not cut where no pause lies in that span', () => {
+    expect(firstWindowCut(s, 4, 6, 0.5)).toBeNull();
+    expect(firstWindowCut(stream([[0, 30]]), 3, 8, 0.5)).toBeNull();
+  });
+
+  it('depends only on the part of the stream it may hold', () => {
+    const longer = stream([
+      [0, 3],
+      [4.5, 7],
+      [9, 20],
+      [22, 40],
+    ]);
+    expect(firstWindowCut(longer, 3, 8, 0.5)).toBe(firstWindowCut(s, 3, 8, 0.5));
   });
 });

@@ -36,3 +36,24 @@ export function windowCut(
   }
   return cut === null ? { seconds, whole: false } : { seconds: cut - from, whole: true };
 }
+
+/**
+ * Where a channel's first window ends when it is cut short so that its words come early
+ * (`RecognitionSettings.firstWindowSeconds`): in the middle of the last long pause whose middle
+ * lies between `minSeconds` and `maxSeconds` into the stream; null where there is none (the
+ * window is then a whole model window, as any other). Only the stream's first `maxSeconds` are
+ * read, so the cut is the same whether the stream is known that far or to its end.
+ */
+export function firstWindowCut(
+  stream: SpeechStream,
+  minSeconds: number,
+  maxSeconds: number,
+  keptPause: number,
+): number | null {
+  let cut: number | null = null;
+  for (const piece of stream.pieces.slice(1)) {
+    const at = piece.streamStart + keptPause / 2;
+    if (at >= minSeconds && at <= maxSeconds) cut = at;
+  }
+  return cut;
+}

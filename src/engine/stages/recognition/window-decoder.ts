@@ -37,6 +37,13 @@ export interface WindowToDecode {
    * text after its last timestamp runs to its end (windows decoded together: `decodeBatch`).
    */
   whole?: boolean;
+  /**
+   * Cut short where the speech pauses, where a whole model window would have gone on (a
+   * channel's first window, for its words to come early): its segments account for it up to
+   * the last one's end, so that speech the decoder leaves out at such an end (models do, more
+   * where the audio stops) is heard again by the next window.
+   */
+  cutShort?: boolean;
 }
 
 /** What a window says, by the rules, before the repeat guard. */
@@ -161,8 +168,10 @@ export class WindowDecoder {
       options.channel,
       (t) => t,
     );
-    const consumed =
-      whole || found.consumed <= settings.minWindowSeconds ? seconds : found.consumed;
+    const reached = window.cutShort
+      ? Math.min(found.consumed, found.segments.at(-1)?.end ?? seconds)
+      : found.consumed;
+    const consumed = whole || reached <= settings.minWindowSeconds ? seconds : reached;
     const { segments, textTokens } = found;
     return { decode, speech: true, segments, textTokens, consumed };
   }
