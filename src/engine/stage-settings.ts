@@ -216,9 +216,15 @@ export interface RecognitionSettings {
    * Windows of speech decoded together, as the rows of one batch (one encoder pass, then one
    * decoder step for all of them at a time). 1 decodes them one by one, each shown the text
    * before it. Above 1, every window after a channel's first is decoded without earlier text
-   * and cut where the speech pauses (recognition in docs/usage.md).
+   * and cut where the speech pauses (recognition in docs/usage.md). null: as many as suit the
+   * device the model runs on (`DEVICE_SETTINGS`).
    */
-  readonly batchWindows: number;
+  readonly batchWindows: number | null;
+  /**
+   * Of windows decoded together, how many go through the encoder in one pass (at most
+   * `batchWindows`).
+   */
+  readonly encoderBatch: number;
   /**
    * Where a channel's language is known before its speech is (`manual`), its first window ends
    * in the middle of the last pause of its speech between `firstWindowMinSeconds` and this many
@@ -269,7 +275,15 @@ export const DEFAULT_RECOGNITION_SETTINGS: Readonly<RecognitionSettings> = {
   insistedWordShare: 0.5,
   rememberedLines: 8,
   minLoopWords: 3,
-  batchWindows: 1,
+  batchWindows: null,
+  /**
+   * One: on a CPU an encoder pass costs the same per window in a batch as alone (Chromium,
+   * whisper-tiny-sized weights, 10-min recording: 16 windows in 7 passes of up to four took
+   * 7.0 s, one at a time 6.9 s), while the runtime's memory, which never shrinks, grows with the
+   * widest pass (docs/benchmarks.md, "Windows decoded together"). The decoder's steps are where
+   * a batch saves.
+   */
+  encoderBatch: 1,
   /**
    * The first segment waits for its window's speech to be found and all of its tokens decoded:
    * a short window is found sooner and needs fewer tokens (docs/benchmarks.md, "The first

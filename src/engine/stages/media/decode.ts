@@ -201,6 +201,30 @@ function windowShift(
 }
 
 /**
+ * The one array a decoding reads its windows into, each in turn: a window is copied into the
+ * channels before the next is read, and a new array of about 16 MB per window was garbage the
+ * collector of a long transcription's worker let pile up (the page's renderer rose and fell by
+ * 100 MB and more with it).
+ */
+class WindowArray {
+  private floats = new Float32Array(0);
+
+  /** The array, with room for `length` floats at least (its contents are not kept). */
+  atLeast(length: number): Float32Array {
+    if (this.floats.length < length) this.floats = new Float32Array(length);
+    return this.floats;
+  }
+
+  /** A larger array of `length` floats, with the first `kept` of the old one. */
+  grown(length: number, kept: number): Float32Array {
+    const grown = new Float32Array(length);
+    grown.set(this.floats.subarray(0, kept));
+    this.floats = grown;
+    return grown;
+  }
+}
+
+/**
  * Reads the pieces of a window ffmpeg wrote, in order, into one array, deleting each once read:
  * `expected` floats are made room for at first (the span asked for), so that neither side
  * holds more than the window and one piece.
@@ -209,8 +233,9 @@ async function readWindow(
   ffmpeg: FfmpegPort,
   pieces: OutputPieces,
   expected: number,
+  into: WindowArray,
 ): Promise<Float32Array> {
-  let floats = new Float32Array(expected);
+  let floats = into.atLeast(expected);
   let bytes = 0;
   for (let index = 0; ; index++) {
     let piece: Uint8Array;
@@ -221,9 +246,7 @@ async function readWindow(
     }
     await ffmpeg.deleteFile(pieces.piece(index));
     if (bytes + piece.length > floats.byteLength) {
-      const grown = new Float32Array(Math.ceil((bytes + piece.length) / 4) + expected / 8);
-      grown.set(floats);
-      floats = grown;
+      floats = into.grown(Math.ceil((bytes + piece.length) / 4) + expected / 8, bytes / 4);
     }
     new Uint8Array(floats.buffer).set(piece, bytes);
     bytes += piece.length;
@@ -292,6 +315,7 @@ export async function* decodeChannels(
     options.onHeldBytes?.(Math.max(held, buffers.heldBytes()));
   };
   const pieces = outputPieces();
+  const windowArray = new WindowArray();
   const output = [
     '-map',
     `0:${probe.streamIndex}`,
@@ -367,7 +391,7 @@ export async function* decodeChannels(
       options.signal ? { signal: options.signal } : {},
     );
     // Read whatever the run wrote, so that none of it is taken for the window's.
-    const written = await readWindow(ffmpeg, pieces, floatsOf(look)).catch(
+    const written = await readWindow(ffmpeg, pieces, floatsOf(look), windowArray).catch(
       () => new Float32Array(0),
     );
     const interleaved = run.exitCode === 0 ? written : new Float32Array(0);
@@ -392,6 +416,7 @@ export async function* decodeChannels(
         ffmpeg,
         pieces,
         floatsOf(toSeconds(k === 0 ? window : window + leadIn)),
+        windowArray,
       );
     } catch {
       interleaved = new Float32Array(0);

@@ -3,6 +3,7 @@ import type { RecognisedSegment } from '../../../core/assemble/response';
 import type { LanguageBehaviour } from '../../../core/contract/request';
 import { fileTime, unpausedSeconds } from '../../../core/decoding/speech-streams';
 import { toSamples, toSeconds } from '../../../core/units';
+import { DEVICE_SETTINGS } from '../../models/model-settings';
 import type { Tensor } from '../../models/transformers-port';
 import type { LoadedWhisper } from '../../ports';
 import type { RecognitionSettings } from '../../stage-settings';
@@ -127,6 +128,7 @@ async function decodeStreams(
   settings: RecognitionSettings,
 ): Promise<RecognisedSegment[] | null> {
   const { signal } = options;
+  const batchWindows = settings.batchWindows ?? DEVICE_SETTINGS[model.device].batchWindows;
   const decoder = new WindowDecoder(model, {
     channel: channel.index,
     hint: options.hint,
@@ -235,7 +237,7 @@ async function decodeStreams(
       windows.advance(toSeconds(audio.length));
       continue;
     }
-    if (!levelOnly && firstDecoded && settings.batchWindows > 1) {
+    if (!levelOnly && firstDecoded && batchWindows > 1) {
       await decodeTogether(next);
       continue;
     }
@@ -282,8 +284,8 @@ async function decodeStreams(
    * Windows of speech from `next` on decoded together (`settings.batchWindows` at most): each
    * cut where the speech pauses (window-cut.ts), so that the next one starts there before any
    * is decoded, until one runs on through speech (it ends the batch, and the seek moves on by
-   * what its segments account for) or the known speech ends. All go through the encoder in one
-   * pass and the decoder as one batch, without earlier text; their segments are kept in order.
+   * what its segments account for) or the known speech ends. All go through the encoder
+   * (`settings.encoderBatch` a pass) and the decoder as one batch, without earlier text; their segments are kept in order.
    * No provisional text is shown of them: they are all posted once the batch is decoded.
    */
   async function decodeTogether(next: SpeechWindow) {
@@ -310,16 +312,21 @@ async function decodeStreams(
       planned.push({ window, audio, language, whole: cut.whole, encoded });
       if (!cut.whole) break;
       windows.advance(toSeconds(audio.length));
-      if (planned.length >= settings.batchWindows) break;
+      if (planned.length >= batchWindows) break;
       const more = windows.next();
       if (more === 'wait' || more === 'end') break;
       window = more;
     }
     const missing = planned.filter((p) => p.encoded === null);
-    const encoded = await model.encodeBatch(
-      await Promise.all(missing.map((p) => model.features(p.audio))),
-    );
-    missing.forEach((p, i) => (p.encoded = encoded[i]!));
+    const features = await Promise.all(missing.map((p) => model.features(p.audio)));
+    // Through the encoder `encoderBatch` at a time (see the setting).
+    for (let i = 0; i < missing.length; i += settings.encoderBatch) {
+      const group = features.slice(i, i + settings.encoderBatch);
+      signal?.throwIfAborted();
+      const encoded =
+        group.length === 1 ? [await model.encode(group[0]!)] : await model.encodeBatch(group);
+      encoded.forEach((e, j) => (missing[i + j]!.encoded = e));
+    }
     signal?.throwIfAborted();
     const heard = await decoder.decodeBatch(
       planned.map((p) => {
