@@ -33,6 +33,9 @@ async function transcribe(path: string, behaviour: LanguageBehaviour, listen: bo
     { language_behaviour: behaviour, language: behaviour === 'manual' ? 'en' : null },
   );
   const response = await runPipeline(request, testEnginePorts(), {
+    // Windows one at a time: those decoded together show no provisional text (their segments
+    // come together, once their batch is decoded).
+    settings: { recognition: { batchWindows: 1 } },
     onSegment: (segment) => events.push({ segment }),
     ...(listen ? { onProvisional: (provisional) => events.push({ provisional }) } : {}),
   });
