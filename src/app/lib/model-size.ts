@@ -1,3 +1,4 @@
+import { sizeQuery } from './page-network';
 import type { ManagedRole } from './managed-models';
 
 /**
@@ -36,9 +37,8 @@ export async function hostedModelBytes(
   const base = new URL(host.endsWith('/') ? host : `${host}/`, location.href).href;
   const sizes = await Promise.all(
     files.map(async (file) => {
-      const response = await fetch(`${base}${id}/resolve/main/${file}`, { method: 'HEAD' }).catch(
-        () => null,
-      );
+      const url = sizeQuery(`${base}${id}/resolve/main/${file}`);
+      const response = await fetch(url, { method: 'HEAD' }).catch(() => null);
       const length = Number(response?.ok ? response.headers.get('content-length') : NaN);
       return Number.isFinite(length) && length > 0 ? length : null;
     }),
