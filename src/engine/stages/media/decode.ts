@@ -202,9 +202,8 @@ function windowShift(
 
 /**
  * The one array a decoding reads its windows into, each in turn: a window is copied into the
- * channels before the next is read, and a new array of about 16 MB per window was garbage the
- * collector of a long transcription's worker let pile up (the page's renderer rose and fell by
- * 100 MB and more with it).
+ * channels before the next is read, so a new array of about 16 MB per window would only be
+ * garbage, which a busy worker's collector lets pile up between its passes.
  */
 class WindowArray {
   private floats = new Float32Array(0);
