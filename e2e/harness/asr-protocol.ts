@@ -18,7 +18,7 @@ export interface AsrBenchOptions {
   dtypes?: { encoderDtype?: Dtype; decoderDtype?: Dtype };
   /** Whether the engine posts the window being decoded (provisional text); on by default. */
   provisional?: boolean;
-  /** Windows of speech the engine decodes together (its `batchWindows` setting; 1 by default). */
+  /** Windows of speech the engine decodes together (its `batchWindows` setting; the device's own when not given). */
   batch?: number;
   /** Whether the engine's worker reports where recognition is after each segment (off by default). */
   reportProgress?: boolean;

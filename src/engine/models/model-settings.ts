@@ -34,7 +34,7 @@ export const DEVICE_SETTINGS: Record<Device, DeviceSettings> = {
     batchWindows: 4,
   },
   // onnxruntime-node: full precision is the fastest and most exact on a CPU.
-  // Four: 1.60x as fast as one at a time on a 10-minute recording (whisper-tiny size), the same
+  // Four: 1.54-1.60x as fast as one at a time on a 10-minute recording (whisper-tiny size), the same
   // peak memory.
   cpu: { encoderDtype: 'fp32', decoderDtype: 'fp32', batchWindows: 4 },
 };

@@ -29,11 +29,7 @@ export function windowCut(
 ): WindowCut {
   if (seconds < windowSeconds) return { seconds, whole: true };
   const end = from + seconds;
-  let cut: number | null = null;
-  for (const piece of stream.pieces.slice(1)) {
-    const at = piece.streamStart + keptPause / 2;
-    if (piece.streamStart > from && at < end) cut = at;
-  }
+  const cut = lastPause(stream, keptPause, (start, at) => start > from && at < end);
   return cut === null ? { seconds, whole: false } : { seconds: cut - from, whole: true };
 }
 
@@ -50,10 +46,23 @@ export function firstWindowCut(
   maxSeconds: number,
   keptPause: number,
 ): number | null {
+  return lastPause(stream, keptPause, (_, at) => at >= minSeconds && at <= maxSeconds);
+}
+
+/**
+ * The middle of the last long pause of a stream that `fits` (given where the pause starts and
+ * its middle, in seconds into the stream): each of a stream's pieces after the first begins
+ * with a pause shortened to `keptPause` seconds (`speech-streams.ts`). Null where none fits.
+ */
+function lastPause(
+  stream: SpeechStream,
+  keptPause: number,
+  fits: (start: number, middle: number) => boolean,
+): number | null {
   let cut: number | null = null;
   for (const piece of stream.pieces.slice(1)) {
-    const at = piece.streamStart + keptPause / 2;
-    if (at >= minSeconds && at <= maxSeconds) cut = at;
+    const middle = piece.streamStart + keptPause / 2;
+    if (fits(piece.streamStart, middle)) cut = middle;
   }
   return cut;
 }
