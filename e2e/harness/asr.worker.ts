@@ -11,6 +11,7 @@ import { configureTransformers } from '../../src/hosts/browser/transformers-setu
 import { toWireError } from '../../src/worker/envelope';
 import { forcedDecoding } from '../../tools/testing/forced-decoding';
 import { ggmlFile, runWhisperCpp, type WhisperCppContext } from '../../tools/bench/whispercpp';
+import { profiledCalls } from '../../tools/bench/model-calls';
 import type {
   AsrBenchProgress,
   AsrBenchReply,
@@ -52,30 +53,6 @@ class Marks {
   mark(name: string): void {
     this.at[name] ??= (performance.now() - this.started) / 1000;
   }
-}
-
-/** Times the recogniser's feature, encoder and decoder calls by wrapping them in place. */
-function profiled(
-  model: LoadedWhisper,
-  marks: Marks,
-): Record<string, { seconds: number; calls: number }> {
-  const profile: Record<string, { seconds: number; calls: number }> = {};
-  for (const name of ['features', 'encode', 'step', 'encodeBatch', 'stepBatch'] as const) {
-    const call = model[name].bind(model) as (...args: unknown[]) => Promise<unknown>;
-    const entry = (profile[name] = { seconds: 0, calls: 0 });
-    (model as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-      const t = performance.now();
-      marks.mark(`first ${name}`);
-      try {
-        return await call(...args);
-      } finally {
-        entry.seconds += (performance.now() - t) / 1000;
-        entry.calls++;
-        if (name === 'encode' || name === 'encodeBatch') marks.mark('first encode done');
-      }
-    };
-  }
-  return profile;
 }
 
 /** Times the speech stage's VAD calls (wall time: they may run beside recognition). */
@@ -127,7 +104,10 @@ async function engine(data: AsrBenchRequest['data']) {
   await warmUp(ports);
   const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
   const model: LoadedWhisper = forcedDecoding(loaded, data.tokensPerStreamSecond);
-  const calls = profiled(model, marks);
+  const calls = profiledCalls(model, (name, phase) => {
+    if (phase === 'start') marks.mark(`first ${name}`);
+    else if (name === 'encode' || name === 'encodeBatch') marks.mark('first encode done');
+  });
   const profile = { ...calls, vad: vadRuns };
   const started = performance.now();
   marks.started = started;

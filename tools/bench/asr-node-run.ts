@@ -16,6 +16,7 @@ import { benchAudio, tokensPerStreamSecond } from './asr-audio';
 import { REPO, peakRssMb } from './bench-media';
 import { forcedDecoding } from '../testing/forced-decoding';
 import { ggmlFile, runWhisperCpp, type WhisperCppContext } from './whispercpp';
+import { profiledCalls } from './model-calls';
 
 const [
   contender,
@@ -49,6 +50,7 @@ async function engine() {
   // As in the app, ffmpeg and the VAD model are loaded before the file comes (not timed).
   await warmUp(ports);
   const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
+  const profile = profiledCalls(model);
   const started = performance.now();
   let first = 0;
   let firstProvisional = 0;
@@ -71,6 +73,7 @@ async function engine() {
     firstSegmentSeconds: first ? (first - started) / 1000 : seconds,
     ...(firstProvisional ? { firstProvisionalSeconds: (firstProvisional - started) / 1000 } : {}),
     modelLoadSeconds,
+    profile,
     stages: {
       audio_conversion_time: response.prediction_raw.metadata.audio_conversion_time,
       vad_time: response.prediction_raw.metadata.vad_time,

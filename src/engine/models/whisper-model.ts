@@ -4,6 +4,7 @@ import { keptRows, stackedRows, type RowData } from './batch-rows';
 import { logMel, logMelPlan, type LogMelPlan } from '../../core/audio/log-mel';
 import { DEVICE_SETTINGS, type Device, type DeviceSettings } from './model-settings';
 import { downloadProgress } from './download-progress';
+import { nextTask } from './next-task';
 import { transformersLoadFailure } from './transformers-load-failure';
 import type { Tensor, TransformersModule } from './transformers-port';
 
@@ -84,6 +85,18 @@ export async function loadWhisper(
   if (!encoderSession) throw new Error(`${id} has no encoder session.`);
   const decoder = sessions.decoder_model_merged;
   if (!decoder) throw new Error(`${id} has no merged decoder session.`);
+  // On WASM each call ends in a task of its own, so that what other workers sent meanwhile is
+  // handled between calls (next-task.ts). onnxruntime-node starts each run in a task of its
+  // own, and WebGPU's runs wait for the GPU's results in tasks of their own.
+  const run = async (
+    session: OrtSession,
+    feeds: Record<string, OrtTensor>,
+    fetches?: string[],
+  ): Promise<Record<string, OrtTensor>> => {
+    const output = await session.run(feeds, fetches);
+    if (device === 'wasm') await nextTask();
+    return output;
+  };
   const { Tensor: TensorClass } = transformers;
   const presentNames = decoder.outputNames.filter((name) => name.startsWith('present'));
   const decoderPastNames = presentNames
@@ -203,7 +216,7 @@ export async function loadWhisper(
     },
 
     async encode(features) {
-      const output = await encoderSession.run({ input_features: features.ort_tensor });
+      const output = await run(encoderSession, { input_features: features.ort_tensor });
       const hidden = output.last_hidden_state;
       if (!hidden) throw new Error('The encoder returned no last_hidden_state.');
       return new TensorClass(hidden as never);
@@ -218,7 +231,7 @@ export async function loadWhisper(
       };
       // Only what the loop reads comes back: the encoder's keys and values never change after
       // the first step, and copying them out at every step cost more than the step itself.
-      const output = await decoder.run(feeds, past ? stepFetches : firstFetches);
+      const output = await run(decoder, feeds, past ? stepFetches : firstFetches);
       const [row] = stepRows(output);
       return { ...row!, past: nextPast(output, past) };
     },
@@ -230,7 +243,7 @@ export async function loadWhisper(
         await Promise.all(features.map((f) => valuesOf(f.ort_tensor as OrtTensor))),
         first.dims,
       );
-      const output = await encoderSession.run({
+      const output = await run(encoderSession, {
         input_features: ortTensor('float32', stacked.data, stacked.dims),
       });
       const hidden = output.last_hidden_state;
@@ -261,7 +274,7 @@ export async function loadWhisper(
         use_cache_branch: new TensorClass('bool', [past !== null], [1]).ort_tensor as OrtTensor,
         ...(past ?? emptyPast(batch)),
       };
-      const output = await decoder.run(feeds, past ? stepFetches : firstFetches);
+      const output = await run(decoder, feeds, past ? stepFetches : firstFetches);
       return { rows: stepRows(output), past: nextPast(output, past) };
     },
 
