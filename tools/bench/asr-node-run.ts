@@ -3,7 +3,7 @@
  * (VmHWM) is its alone. Prints one JSON line.
  * usage: tsx tools/bench/asr-node-run.ts engine|pipeline|whispercpp-native <model id> <tokens/s of speech> <tokens per chunk>
  *   [<recording seconds> (120)] [provisional|no-provisional (the engine's provisional text listened to)]
- *   [<windows decoded together> (1: the engine's `batchWindows`)]
+ *   [<windows decoded together> (the engine's `batchWindows`; 0: the device's own)]
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,7 +25,7 @@ const [
   perChunk = '60',
   recordingSeconds = '120',
   provisional = 'provisional',
-  batch = '1',
+  batch = '0',
 ] = process.argv.slice(2);
 const models = resolve(REPO, '.models');
 // The same recording as the Chromium runs of `asr.ts` (its `--seconds`).
@@ -58,7 +58,8 @@ async function engine() {
     request,
     { ...ports, recogniser: async () => model },
     {
-      settings: { recognition: { batchWindows: Number(batch) } },
+      // 0: the device's own, as the command line runs it.
+      ...(Number(batch) > 0 ? { settings: { recognition: { batchWindows: Number(batch) } } } : {}),
       onSegment: () => void (first ||= performance.now()),
       ...(provisional === 'provisional'
         ? { onProvisional: () => void (firstProvisional ||= performance.now()) }

@@ -40,17 +40,21 @@ const runsOn = (contender: Contender, host: 'node' | 'chromium') =>
     : contender === 'whispercpp-wasm'
       ? host === 'chromium'
       : true;
-/** `--batch 1,4`: the engine runs once with each, in turn; B > 1 is reported as `engine bB`. */
-const batches = (option('batch') ?? '1').split(',').map(Number);
+/**
+ * `--batch 1,4`: the engine runs once with each, in turn, reported as `engine bB`. Without it,
+ * the engine runs as the app and the command line do (the device's own `batchWindows`), and
+ * is reported as `engine`.
+ */
+const batches = (option('batch') ?? '0').split(',').map(Number);
 /** Each run of a sitting: the engine once per batch size, every other contender once. */
 type SittingRun = { contender: Contender; batch: number };
 const runsOfSitting = contenders.flatMap((contender): SittingRun[] =>
   contender === 'engine'
     ? batches.map((batch) => ({ contender, batch }))
-    : [{ contender, batch: 1 }],
+    : [{ contender, batch: 0 }],
 );
 const label = (contender: string, batch: number) =>
-  batch > 1 ? `${contender} b${batch}` : contender;
+  batch > 0 ? `${contender} b${batch}` : contender;
 const labels = [...new Set(runsOfSitting.map((r) => label(r.contender, r.batch)))];
 /** `--dtypes q8,fp32`: the engine's encoder and decoder precisions in Chromium. */
 const [encoderDtype, decoderDtype] = (option('dtypes') ?? '').split(',') as [Dtype?, Dtype?];
@@ -233,7 +237,6 @@ for (const host of ['node', 'chromium']) {
       peak: median(rs.map((r) => r.peakMb)),
     };
   };
-  const engine = row('engine');
   const pipeline = row('pipeline');
   for (const name of labels) {
     const r = row(name);
@@ -244,13 +247,13 @@ for (const host of ['node', 'chromium']) {
   }
   // Batched runs against the engine one window at a time, run by run (alternating in one
   // sitting), the median of the ratios.
-  for (const name of labels.filter((l) => l.startsWith('engine b'))) {
-    const one = results.filter((r) => r.host === host && r.contender === 'engine');
+  for (const name of labels.filter((l) => l.startsWith('engine') && l !== 'engine b1')) {
+    const one = results.filter((r) => r.host === host && r.contender === 'engine b1');
     const many = results.filter((r) => r.host === host && r.contender === name);
     const ratios = many.slice(0, one.length).map((r, i) => one[i]!.seconds / r.seconds);
     if (ratios.length > 0)
       console.log(
-        `${host.padEnd(9)} ${name} against engine: ${median(ratios).toFixed(2)}x as fast (median of ${ratios.length} alternating pairs)`,
+        `${host.padEnd(9)} ${name} against engine b1: ${median(ratios).toFixed(2)}x as fast (median of ${ratios.length} alternating pairs)`,
       );
   }
   for (const r of results.filter((x) => x.host === host && x.passes !== undefined)) {
@@ -260,28 +263,30 @@ for (const host of ['node', 'chromium']) {
         `its text: ${JSON.stringify(r.text!.slice(0, 120))}`,
     );
   }
-  const staged = results.filter((r) => r.host === host && r.contender === 'engine' && r.stages);
+  // The first engine's row (the app's, or the first `--batch`) for the stages and first times.
+  const first = labels.find((l) => l.startsWith('engine'));
+  const staged = results.filter((r) => r.host === host && r.contender === first && r.stages);
   if (staged.length > 0) {
     const stage = (key: keyof EngineStages) => median(staged.map((r) => r.stages![key])).toFixed(2);
     console.log(
-      `${host.padEnd(9)} engine stages (wall-clock; in Chromium they overlap): decoding ${stage('audio_conversion_time')} s, VAD ${stage('vad_time')} s, recognition ${stage('inference_time')} s`,
+      `${host.padEnd(9)} ${first} stages (wall-clock; in Chromium they overlap): decoding ${stage('audio_conversion_time')} s, VAD ${stage('vad_time')} s, recognition ${stage('inference_time')} s`,
     );
   }
   const early = results.filter(
-    (r) => r.host === host && r.contender === 'engine' && r.firstProvisionalSeconds !== undefined,
+    (r) => r.host === host && r.contender === first && r.firstProvisionalSeconds !== undefined,
   );
   if (early.length > 0) {
     const seconds = median(early.map((r) => r.firstProvisionalSeconds!));
-    console.log(`${host.padEnd(9)} engine first provisional text ${seconds.toFixed(2)} s`);
+    console.log(`${host.padEnd(9)} ${first} first provisional text ${seconds.toFixed(2)} s`);
   }
-  const marked = results.filter((r) => r.host === host && r.contender === 'engine' && r.marks);
+  const marked = results.filter((r) => r.host === host && r.contender === first && r.marks);
   if (marked.length > 0) {
     const names = Object.keys(marked[0]!.marks!);
     const parts = names.map((name) => {
       const value = median(marked.map((r) => r.marks![name] ?? NaN));
       return name.startsWith('steps') ? `${name} ${value}` : `${name} ${value.toFixed(2)} s`;
     });
-    console.log(`${host.padEnd(9)} engine first times: ${parts.join(', ')}`);
+    console.log(`${host.padEnd(9)} ${first} first times: ${parts.join(', ')}`);
   }
   for (const name of labels.filter((l) => l.startsWith('engine'))) {
     const profiled = results.filter((r) => r.host === host && r.contender === name && r.profile);
@@ -298,10 +303,13 @@ for (const host of ['node', 'chromium']) {
       `${host.padEnd(9)} ${name} encoder and decoder calls alone: ${bound.toFixed(3)} RTF`,
     );
   }
-  if (!engine || !pipeline) continue;
-  console.log(
-    `${host.padEnd(9)} speed-up   ${(pipeline.rtf / engine.rtf).toFixed(2)}x faster; first segment ${(pipeline.first / engine.first).toFixed(1)}x sooner`,
-  );
+  for (const name of labels.filter((l) => l.startsWith('engine'))) {
+    const engine = row(name);
+    if (!engine || !pipeline) continue;
+    console.log(
+      `${host.padEnd(9)} ${name} against the pipeline: ${(pipeline.rtf / engine.rtf).toFixed(2)}x faster; first segment ${(pipeline.first / engine.first).toFixed(1)}x sooner`,
+    );
+  }
 }
 
 // The same medians for the summary that `npm run bench` prints at its end.
