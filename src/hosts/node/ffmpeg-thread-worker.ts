@@ -43,7 +43,7 @@ port.on('message', (call: FfmpegCall) => {
   handle(call).then(
     (data) => {
       const reply: FfmpegReply = { id: call.id, type: 'result', data };
-      // Output buffers are moved, not copied (a decoding window is about 16 MB).
+      // Output buffers are moved, not copied (a decoding window is about 8 MB).
       const moved =
         data instanceof Uint8Array && data.byteOffset === 0 && data.buffer instanceof ArrayBuffer
           ? [data.buffer]

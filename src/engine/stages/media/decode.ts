@@ -28,7 +28,7 @@ export interface DecodeOptions {
   onProgress?: ProgressListener;
   /**
    * Seconds of audio decoded per ffmpeg run after the first. By default a window holds about
-   * 16 MB of 16 kHz float output whatever the channel count (`windowOutputBytes`), so memory
+   * 8 MB of 16 kHz float output whatever the channel count (`windowOutputBytes`), so memory
    * stays bounded for any length.
    */
   windowSeconds?: number;
@@ -202,7 +202,7 @@ function windowShift(
 
 /**
  * The one array a decoding reads its windows into, each in turn: a window is copied into the
- * channels before the next is read, so a new array of about 16 MB per window would only be
+ * channels before the next is read, so a new array of about 8 MB per window would only be
  * garbage, which a busy worker's collector lets pile up between its passes.
  */
 class WindowArray {

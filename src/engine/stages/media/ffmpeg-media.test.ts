@@ -733,7 +733,7 @@ describe('a listing from a packet that fails', () => {
 
 describe("ffmpeg's output", () => {
   it('comes in pieces of about a megabyte, whatever the window, read and deleted in turn', async () => {
-    // Five minutes of stereo: a first window of 131 s (16 MB of floats) and a second one.
+    // Five minutes of stereo: windows of 65 s (8 MB of floats each).
     const path = fixtures.ffmpeg('five-minutes-stereo.mp3', [
       '-stream_loop',
       '4',
