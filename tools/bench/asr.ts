@@ -245,8 +245,8 @@ for (const host of ['node', 'chromium']) {
       `${host.padEnd(9)} ${name.padEnd(10)} ${r.rtf.toFixed(3).padEnd(7)} ${`${r.first.toFixed(2)} s`.padEnd(14)} ${r.peak.toFixed(0)} MB`,
     );
   }
-  // Batched runs against the engine one window at a time, run by run (alternating in one
-  // sitting), the median of the ratios.
+  // Every other engine row against `engine b1` (one window at a time), run by run
+  // (alternating in one sitting), the median of the ratios.
   for (const name of labels.filter((l) => l.startsWith('engine') && l !== 'engine b1')) {
     const one = results.filter((r) => r.host === host && r.contender === 'engine b1');
     const many = results.filter((r) => r.host === host && r.contender === name);
@@ -297,7 +297,9 @@ for (const host of ['node', 'chromium']) {
       return `${call} ${seconds.toFixed(2)} s (${calls} calls)`;
     });
     console.log(`${host.padEnd(9)} ${name} time in model calls: ${parts.join(', ')}`);
-    // The model's own time on these windows and tokens: no run of the engine can be faster.
+    // The model's own time on these windows and tokens. In Node, where nothing runs beside the
+    // calls, no run of the engine on this CPU can be faster; in Chromium VAD and ffmpeg run
+    // beside them, so it is the calls' time in this run.
     const bound = median(profiled.map((r) => modelSeconds(r.profile!) / audio.seconds));
     console.log(
       `${host.padEnd(9)} ${name} encoder and decoder calls alone: ${bound.toFixed(3)} RTF`,

@@ -4,7 +4,7 @@ import type { LoadedWhisper } from '../../src/engine/ports';
 export type CallProfile = Record<string, { seconds: number; calls: number }>;
 
 /** The recogniser's calls the benchmark times: features, encoder passes, decoder steps. */
-export const TIMED_CALLS = ['features', 'encode', 'step', 'encodeBatch', 'stepBatch'] as const;
+const TIMED_CALLS = ['features', 'encode', 'step', 'encodeBatch', 'stepBatch'] as const;
 export type TimedCall = (typeof TIMED_CALLS)[number];
 
 /**
