@@ -312,11 +312,3 @@ export async function prepareAudio<F extends MediaFile>(
     throw thrown;
   }
 }
-
-/**
- * Loads what the first stages run (ffmpeg's core and the VAD model) ahead of the first
- * request, so that a file dropped later starts decoding at once. Both stay loaded.
- */
-export async function warmUp(ports: EnginePorts, options: { signal?: AbortSignal } = {}) {
-  await Promise.all([ports.ffmpeg.load(), ports.speechDetector(options)]);
-}

@@ -93,10 +93,11 @@ export const DEFAULT_MEDIA_SETTINGS: Readonly<MediaSettings> = {
   /** ...but never less than 30 s of audio per window. */
   minWindowSeconds: 30,
   /**
-   * The speech stage's first VAD piece (`firstPieceSeconds`, 64 s) and the half second cut off:
-   * a 4-minute first window took 0.2-0.4 s to decode before speech detection could start.
+   * The speech stage's first VAD piece (`firstPieceSeconds`, 32 s) and the half second cut off:
+   * a 4-minute first window took 0.2-0.4 s to decode before speech detection could start, and a
+   * 65-s look 0.05-0.07 s more than this one.
    */
-  firstLookSeconds: 65,
+  firstLookSeconds: 33,
   leadInSeconds: 0.6,
   maxShiftSeconds: 0.2,
   /** The first decoded samples after a seek may be a decoder's warm-up. */
@@ -147,10 +148,13 @@ export const DEFAULT_SPEECH_SETTINGS: Readonly<SpeechSettings> = {
   /** About 30 s. */
   minPieceSeconds: 30,
   /**
-   * 64 s: about 40 s of speech streams, more than one model window, so that recognition starts
-   * early.
+   * 32 s: four of the detector's 8-s streams, enough speech for the first window, which is cut
+   * short (`firstWindowSeconds`). A piece takes as many steps whatever its length (one per
+   * window of a stream), each step costing more with more streams side by side: 32 s were
+   * scored in 0.30-0.42 s where 64 s took 0.60 s (Chromium, 121-s recording, the detector run
+   * once ahead: `warm-up.ts`).
    */
-  firstPieceSeconds: 64,
+  firstPieceSeconds: 32,
   /** Chosen on far-field meetings (`core/audio/speech-regions.ts`). */
   regions: DEFAULT_SPEECH_REGION_OPTIONS,
   /** Chosen on the speech-under-music development set (`core/audio/loud-regions.ts`). */

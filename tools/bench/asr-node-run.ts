@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { requestWithDefaults } from '../../src/core/contract/request';
-import { runPipeline, warmUp } from '../../src/engine/pipeline';
+import { runPipeline } from '../../src/engine/pipeline';
+import { warmUp } from '../../src/engine/warm-up';
 import { testEnginePorts } from '../testing/ffmpeg-fixtures';
 import { configureModelSource, diskFile, type DiskFile } from '../../src/hosts/node';
 import { benchAudio, tokensPerStreamSecond } from './asr-audio';
@@ -47,7 +48,8 @@ async function engine() {
     await ports.recogniser({}),
     tokensPerStreamSecond(audio, Number(tps)),
   );
-  // As in the app, ffmpeg and the VAD model are loaded before the file comes (not timed).
+  // As in the app, ffmpeg and the VAD model are loaded and the VAD run once before the file
+  // comes (not timed).
   await warmUp(ports);
   const modelLoadSeconds = (performance.now() - loadStarted) / 1000;
   const profile = profiledCalls(model);

@@ -13,7 +13,8 @@
  */
 import { resolve } from 'node:path';
 import { requestWithDefaults } from '../../src/core/contract/request';
-import { runPipeline, warmUp } from '../../src/engine/pipeline';
+import { runPipeline } from '../../src/engine/pipeline';
+import { warmUp } from '../../src/engine/warm-up';
 import { testEnginePorts } from '../testing/ffmpeg-fixtures';
 import { diskFile, type DiskFile } from '../../src/hosts/node';
 import { forcedDecoding } from '../testing/forced-decoding';

@@ -3,7 +3,7 @@ import type { MediaFile } from '../../core/contract/request';
 import { DEFAULT_WHISPER, HUB } from '../../core/model-catalog';
 import type { Device } from '../../engine/models/model-settings';
 import { runJob, type JobHost } from '../../engine/job/job';
-import { warmUp } from '../../engine/pipeline';
+import { warmUp } from '../../engine/warm-up';
 import type { EnginePorts } from '../../engine/ports';
 import { toWireError } from '../../worker/envelope';
 import type {
@@ -37,6 +37,11 @@ const scope = self as unknown as WorkerScope;
 /** Test builds: a death ordered for when a request reaches a stage. */
 let crashAtStage: CrashOrder | null = null;
 /**
+ * Test builds: the speech worker's death ordered for a stage. It is ordered of the speech
+ * worker when the request reaches that stage, not before: the warm-up scores too.
+ */
+let speechCrashAtStage: CrashOrder | null = null;
+/**
  * Test builds: set once a death is ordered. A worker that closes still finishes the task it is
  * in (promise callbacks included), which could post a result after it said nothing of dying: a
  * worker the browser ends says nothing more, so neither does this one.
@@ -55,6 +60,10 @@ function reaches(message: FromWorker, stage: CrashOrder['at']): boolean {
 
 function post(message: FromWorker, transfer: Transferable[] = []): void {
   if (dying) return;
+  if (speechCrashAtStage && reaches(message, speechCrashAtStage.at)) {
+    speechCrashAtStage = null;
+    crashSpeechWorkerForTest('score');
+  }
   if (crashAtStage && reaches(message, crashAtStage.at)) {
     const { kind } = crashAtStage;
     crashAtStage = null;
@@ -178,9 +187,10 @@ async function transcribe(message: Extract<ToWorker, { type: 'transcribe' }>): P
  */
 function crash(order: CrashOrder): void {
   if (order.worker === 'speech') {
-    // Ordered for a stage, the speech worker dies when it is next asked to score: the one
-    // stage that calls on it.
-    crashSpeechWorkerForTest(order.at === 'start' || order.at === 'now' ? order.at : 'score');
+    // Ordered for a stage, the speech worker dies when it is next asked to score once the
+    // request reaches that stage (the speech stage is the one that calls on it).
+    if (order.at === 'start' || order.at === 'now') crashSpeechWorkerForTest(order.at);
+    else speechCrashAtStage = order;
     return;
   }
   if (order.at !== 'now') {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { warmUp } from '../../../engine/pipeline';
+import { warmUp } from '../../../engine/warm-up';
 import type { CliIo } from '../cli';
 import { nodeEnginePorts } from '../engine-ports';
 import { DecodedAudioAccount } from '../job-runtime/decoded-audio-account';
