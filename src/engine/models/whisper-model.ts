@@ -2,7 +2,12 @@ import { vocabularyFrom } from '../../core/decoding/vocabulary';
 import type { LoadedWhisper, OrtTensor, PastKeyValues, ProgressListener } from '../ports';
 import { keptRows, stackedRows, type RowData } from './batch-rows';
 import { logMel, logMelPlan, type LogMelPlan } from '../../core/audio/log-mel';
-import { DEVICE_SETTINGS, type Device, type DeviceSettings } from './model-settings';
+import {
+  DEVICE_SETTINGS,
+  sessionOptionsFor,
+  type Device,
+  type DeviceSettings,
+} from './model-settings';
 import { downloadProgress } from './download-progress';
 import { nextTask } from './next-task';
 import { transformersLoadFailure } from './transformers-load-failure';
@@ -50,6 +55,7 @@ export async function loadWhisper(
 ): Promise<LoadedWhisper> {
   const progress_callback = downloadProgress(id, onProgress);
   const settings = { ...DEVICE_SETTINGS[device], ...dtypes };
+  const sessionOptions = sessionOptionsFor(device, dtypes.sessionOptions);
   const loading = Promise.all([
     transformers.AutoTokenizer.from_pretrained(id, { progress_callback }),
     transformers.AutoFeatureExtractor.from_pretrained(id, { progress_callback }),
@@ -57,7 +63,7 @@ export async function loadWhisper(
     transformers.WhisperForConditionalGeneration.from_pretrained(id, {
       device,
       dtype: { encoder_model: settings.encoderDtype, decoder_model_merged: settings.decoderDtype },
-      ...(settings.sessionOptions ? { session_options: settings.sessionOptions } : {}),
+      ...(sessionOptions ? { session_options: sessionOptions } : {}),
       progress_callback,
     }),
   ]);
