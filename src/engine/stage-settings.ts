@@ -345,6 +345,16 @@ export interface AlignmentSettings {
   readonly leadSeconds: number;
   /** How far (seconds) from forced decoding's time a word's start may move to a sound onset. */
   readonly snapReachSeconds: number;
+  /**
+   * How far (seconds) from where recognition heard a word a segment that forced decoding
+   * opens before it may start.
+   */
+  readonly guideReachSeconds: number;
+  /**
+   * Seconds between the last word timed and where the next is expected that count as a pause,
+   * where the next window starts.
+   */
+  readonly pauseSeconds: number;
 }
 
 export const DEFAULT_ALIGNMENT_SETTINGS: Readonly<AlignmentSettings> = {
@@ -353,6 +363,10 @@ export const DEFAULT_ALIGNMENT_SETTINGS: Readonly<AlignmentSettings> = {
   // Forced decoding with the test model is off by 0.25 s at the median and 0.64 s at the 90th
   // percentile (docs/benchmarks.md): a reach well beyond that, short of two words.
   snapReachSeconds: 1.5,
+  // Recognition's word starts are off by a few tenths of a second where it heard the word
+  // right; a second keeps a misheard word's segment within reach of its speech.
+  guideReachSeconds: 1,
+  pauseSeconds: 0.3,
 };
 
 /** How a live transcription paces its work (`live/live-transcriber.ts`). */

@@ -27,9 +27,13 @@ const SKIP = 1;
  * or null where the recogniser heard nothing in its place. Ties prefer a match, so runs of
  * equal words stay together.
  */
-export function matchWords(script: readonly string[], heard: readonly string[]): (number | null)[] {
-  const a = script.map(comparableWord);
-  const b = heard.map(comparableWord);
+export function matchWords(
+  script: readonly string[],
+  heard: readonly string[],
+  compared: (word: string) => string = comparableWord,
+): (number | null)[] {
+  const a = script.map(compared);
+  const b = heard.map(compared);
   const width = b.length + 1;
   const cost = new Uint32Array((a.length + 1) * width);
   for (let j = 0; j <= b.length; j++) cost[j] = j * SKIP;
@@ -72,12 +76,20 @@ export interface WordEstimate {
 
 /** Speech is slower than this: a run with less time than this a word was not said. */
 const LEAST_SECONDS_PER_WORD = 0.1;
+/**
+ * Even fast speech (five words a second) takes this long a word: a run of which recognition
+ * heard nothing at all, between words it heard, with less time than this a word, was not said.
+ * The time between two heard words is the pause between them more often than speech that was
+ * missed, and the speech detector counts a short pause as speech.
+ */
+const UNHEARD_SECONDS_PER_WORD = 0.2;
 
 /**
  * A first time for every script word: a word that lines up with a heard one takes its time;
  * a run of words heard nowhere shares the time between its neighbours (or the speech's edges)
  * by its length in characters, and is marked unheard when that time holds too little speech for
- * it to have been said (two words at least: one word can hide in a neighbour's time).
+ * it to have been said (two words at least: one word can hide in a neighbour's time), the more
+ * surely when recognition heard nothing between its neighbours.
  */
 export function estimateWordTimes(
   script: readonly string[],
@@ -85,10 +97,13 @@ export function estimateWordTimes(
   speech: { start: number; end: number },
   /** Seconds of speech found between two times (all of it when not known). */
   speechWithin: (from: number, to: number) => number = (from, to) => Math.max(0, to - from),
+  /** A word as compared (see `comparableWord`). */
+  compared: (word: string) => string = comparableWord,
 ): WordEstimate[] {
   const matched = matchWords(
     script,
     heard.map((w) => w.text),
+    compared,
   );
   const estimates: (WordEstimate | null)[] = matched.map((k) =>
     k === null ? null : { start: heard[k]!.start, end: heard[k]!.end, unheard: false, heard: true },
@@ -106,8 +121,12 @@ export function estimateWordTimes(
     const lengths = script.slice(i, j).map((w) => Math.max(1, [...w].length));
     const total = lengths.reduce((s, n) => s + n, 0);
     const span = Math.max(0, to - from);
-    const unheard =
-      heard.length > 0 && j - i >= 2 && speechWithin(from, to) < LEAST_SECONDS_PER_WORD * (j - i);
+    // Heard words the matching skipped between the run's neighbours: something was said there.
+    const heardBefore = i > 0 ? matched[i - 1]! : -1;
+    const heardAfter = j < matched.length ? matched[j]! : heard.length;
+    const perWord =
+      heardAfter - heardBefore > 1 ? LEAST_SECONDS_PER_WORD : UNHEARD_SECONDS_PER_WORD;
+    const unheard = heard.length > 0 && j - i >= 2 && speechWithin(from, to) < perWord * (j - i);
     let at = from;
     for (let k = i; k < j; k++) {
       const length = (lengths[k - i]! / total) * span;

@@ -46,6 +46,14 @@ export async function forcedWindow(
    */
   wordTokens: readonly (readonly (readonly number[])[])[],
   signal?: AbortSignal,
+  /**
+   * Where recognition heard each word start, in seconds from the window's start (null where it
+   * did not hear it). A segment the model opens before such a word opens within `reach` of
+   * that time: on its own, the model may open it at a later pause, and every word of the
+   * segment is then pressed into the wrong speech.
+   */
+  heardStarts: readonly (number | null)[] = [],
+  reach = 1,
 ): Promise<ForcedWindow> {
   const { vocab } = model;
   const ts = vocab.timestampBegin;
@@ -65,11 +73,17 @@ export async function forcedWindow(
   /** The tokens each word was given: the way of writing it the model found likeliest. */
   const given: (readonly number[])[] = [];
   try {
+    const near = (w: number, from: number, to: number): [number, number] => {
+      const heard = heardStarts[w];
+      if (heard === null || heard === undefined) return [from, to];
+      const low = Math.max(from, Math.floor((heard - reach) / SECONDS_PER_TIMESTAMP));
+      const high = Math.min(to, Math.ceil((heard + reach) / SECONDS_PER_TIMESTAMP));
+      return low <= high ? [low, high] : [from, to];
+    };
     const firstStart = bestTimestamp(
       step.lastLogits,
       ts,
-      0,
-      Math.min(lastIndex - 1, model.maxInitialTimestampIndex),
+      ...near(0, 0, Math.min(lastIndex - 1, model.maxInitialTimestampIndex)),
     );
     let open: ForcedSegment = { start: firstStart, end: lastIndex, from: 0, to: 0 };
     step = await model.step(encoded, [ts + firstStart], step.past);
@@ -85,16 +99,25 @@ export async function forcedWindow(
         open.start + 1 < lastIndex &&
         prefersTimestamp(step.lastLogits, ts, first, open.start + 1, lastIndex);
       if (closing) {
-        const end = bestTimestamp(step.lastLogits, ts, open.start + 1, lastIndex);
+        const heard = heardStarts[w];
+        const endLimit =
+          heard === null || heard === undefined
+            ? lastIndex
+            : Math.max(
+                open.start + 1,
+                Math.min(lastIndex, Math.round(heard / SECONDS_PER_TIMESTAMP)),
+              );
+        const end = bestTimestamp(step.lastLogits, ts, open.start + 1, endLimit);
         attention.push(step.alignmentRows);
         segments.push({ ...open, end, to: index });
         step = await model.step(encoded, [ts + end], step.past);
-        const start = bestTimestamp(step.lastLogits, ts, end, lastIndex);
+        const start = bestTimestamp(step.lastLogits, ts, ...near(w, end, lastIndex));
         step = await model.step(encoded, [ts + start], step.past);
         open = { start, end: lastIndex, from: index, to: index };
         pieces = likeliestWay(step.lastLogits, ways);
       }
       given.push(pieces);
+      if (process.env.DEBUG_ALIGN) console.error('word', w, closing, open.start, JSON.stringify(heardStarts[w]), pieces.map((t) => model.tokenText(t)).join('|'), logSoftmax(step.lastLogits)[pieces[0]!]);
       wordStarts.push(index);
       for (const token of pieces) {
         signal?.throwIfAborted();

@@ -1,0 +1,106 @@
+/**
+ * Generated scripts and recordings of them, for script alignment: lines of vocabulary words
+ * spoken by espeak-ng (a held-out voice), each line's sound trimmed and the lines joined with
+ * pauses, so that each line's true start and end are known. Some lines of a script may be left
+ * out of the recording (lines never said), and the script may be written as people write:
+ * capitals, commas, an exclamation mark, an ellipsis, a number as digits.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { HELD_OUT, pcm16k, speak, vocabulary, type TestLanguage } from './speech';
+import { writeWav } from './wav';
+
+const SAMPLE_RATE = 16_000;
+
+/** A repeatable stream of numbers in [0, 1) from a seed. */
+export function random(seed: number): () => number {
+  let state = (seed * 2654435761) >>> 0;
+  return () => {
+    state = (Math.imul(state ^ (state >>> 15), 2246822519) + 0x9e3779b9) >>> 0;
+    return state / 4294967296;
+  };
+}
+
+export interface SpokenLine {
+  /** The line as said (lower case, vocabulary words). */
+  said: string;
+  start: number;
+  end: number;
+}
+
+/** Lines spoken one after the other with pauses; each line's time in the recording. */
+export function spokenLines(
+  dir: string,
+  name: string,
+  language: TestLanguage,
+  lines: readonly string[],
+  seed: number,
+): { path: string; lines: SpokenLine[] } {
+  const next = random(seed + 7);
+  const voice = {
+    variant: HELD_OUT.variants[seed % HELD_OUT.variants.length]!,
+    speed: HELD_OUT.speeds[seed % HELD_OUT.speeds.length]!,
+    pitch: HELD_OUT.pitches[seed % HELD_OUT.pitches.length]!,
+  };
+  const edge = 0.8;
+  const pieces: Float32Array[] = [new Float32Array(edge * SAMPLE_RATE)];
+  let at = pieces[0]!.length;
+  const timed: SpokenLine[] = lines.map((said, i) => {
+    const raw = speak(language, said, voice, join(dir, `${name}-${i}.raw.wav`));
+    const trimmed = join(dir, `${name}-${i}.wav`);
+    // Silence at both ends removed (sox trims the start; reversed, the end).
+    const trim = ['silence', '1', '0.01', '0.5%'];
+    execFileSync('sox', [
+      ...['-V1', '-D', raw, '-r', String(SAMPLE_RATE), '-c', '1', trimmed],
+      ...[...trim, 'reverse', ...trim, 'reverse'],
+    ]);
+    const samples = pcm16k(trimmed);
+    const line = { said, start: at / SAMPLE_RATE, end: (at + samples.length) / SAMPLE_RATE };
+    const gap = new Float32Array(
+      Math.round((i === lines.length - 1 ? edge : 0.5 + next() * 0.6) * SAMPLE_RATE),
+    );
+    pieces.push(samples, gap);
+    at += samples.length + gap.length;
+    return line;
+  });
+  const all = new Float32Array(at);
+  let offset = 0;
+  for (const piece of pieces) {
+    all.set(piece, offset);
+    offset += piece.length;
+  }
+  const path = join(dir, `${name}.wav`);
+  writeWav(path, [all]);
+  return { path, lines: timed };
+}
+
+/** `count` lines of `min` to `max` vocabulary words, no line repeated. */
+export function scriptLines(
+  language: TestLanguage,
+  seed: number,
+  count: number,
+  min = 5,
+  max = 9,
+): string[] {
+  const words = vocabulary(language);
+  const next = random(seed);
+  return Array.from({ length: count }, () => {
+    const length = min + Math.floor(next() * (max - min + 1));
+    return Array.from({ length }, () => words[Math.floor(next() * words.length)]!).join(' ');
+  });
+}
+
+/**
+ * A line written as a person types it: a capital first letter, a comma after a word, and an
+ * end mark chosen by the seed (".", "!", "?" or "...").
+ */
+export function written(line: string, seed: number): string {
+  const next = random(seed);
+  const words = line.split(' ');
+  const comma = 1 + Math.floor(next() * Math.max(1, words.length - 2));
+  if (comma < words.length - 1) words[comma] = `${words[comma]},`;
+  const first = words[0]!;
+  words[0] = first.charAt(0).toUpperCase() + first.slice(1);
+  const ends = ['.', '!', '?', '...'];
+  return `${words.join(' ')}${ends[Math.floor(next() * ends.length)]}`;
+}
