@@ -12,9 +12,14 @@ describe('a model that does not load', () => {
   });
 
   it('says the host could not be reached when the fetch itself fails', () => {
-    expect(missingPart('Failed to fetch')).toMatch(/could not be reached/);
-    // Node's fetch says only this, for a refused connection as for an unknown host.
-    expect(missingPart('fetch failed')).toMatch(/could not be reached/);
+    expect(missingPart('Failed to fetch')).toBe(
+      'the host could not be reached (no network, a wrong address, or a host that does not let this site read its files)',
+    );
+    // Node's fetch says only this, for a refused connection as for an unknown host; a command
+    // line has no site whose reading a host could refuse.
+    expect(missingPart('fetch failed')).toBe(
+      'the host could not be reached (no network, a wrong address, or nothing answering there)',
+    );
   });
 
   it('says a full storage is full', () => {

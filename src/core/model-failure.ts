@@ -13,12 +13,14 @@ export function missingPart(reason: string): string {
   ) {
     return 'the host does not have this model (its files, such as config.json, were not found)';
   }
-  if (
-    /failed to fetch|fetch failed|networkerror|network error|load failed|ERR_INTERNET|ENOTFOUND|ECONNREFUSED/i.test(
-      reason,
-    )
-  ) {
+  // A browser says only that a fetch failed, for a host it could not reach and for one that
+  // did not let the page read its files alike; Node (the CLI, the service) has no such rule and
+  // names the network's own error.
+  if (/failed to fetch|networkerror|network error|load failed|ERR_INTERNET/i.test(reason)) {
     return 'the host could not be reached (no network, a wrong address, or a host that does not let this site read its files)';
+  }
+  if (/fetch failed|ENOTFOUND|ECONNREFUSED|ECONNRESET|EAI_AGAIN|ETIMEDOUT/i.test(reason)) {
+    return 'the host could not be reached (no network, a wrong address, or nothing answering there)';
   }
   if (/quota/i.test(reason)) {
     return 'the browser has no room left to keep the model (storage is full)';

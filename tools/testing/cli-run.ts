@@ -51,6 +51,6 @@ export async function alignScript(
   const script = join(dir, `script-${Math.random().toString(36).slice(2)}.txt`);
   writeFileSync(script, text);
   const result = await runWithTestModel('align', media, script, ...fields);
-  process.stderr.write(result.stderr); if (result.code !== 0) throw new Error(`murmur align exited ${result.code}: ${result.stderr}`);
+  if (result.code !== 0) throw new Error(`murmur align exited ${result.code}: ${result.stderr}`);
   return JSON.parse(result.stdout) as TranscriptionResponse;
 }

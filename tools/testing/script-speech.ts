@@ -90,17 +90,62 @@ export function scriptLines(
   });
 }
 
+/** Number words of the vocabularies, and their digits. */
+const DIGITS: Record<string, string> = {
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  twenty: '20',
+  hundred: '100',
+  deux: '2',
+  trois: '3',
+  quatre: '4',
+  cinq: '5',
+  dix: '10',
+  cent: '100',
+  zwei: '2',
+  drei: '3',
+  vier: '4',
+  fünf: '5',
+  zehn: '10',
+  hundert: '100',
+  uno: '1',
+  dos: '2',
+  tres: '3',
+  cuatro: '4',
+  cinco: '5',
+  diez: '10',
+  cien: '100',
+};
+
 /**
- * A line written as a person types it: a capital first letter, a comma after a word, and an
- * end mark chosen by the seed (".", "!", "?" or "...").
+ * A line written as a person types it: a capital first letter, a comma after a word, number
+ * words as digits, and an end mark chosen by the seed (".", "!", "?" or "...").
  */
 export function written(line: string, seed: number): string {
   const next = random(seed);
-  const words = line.split(' ');
+  const words = line.split(' ').map((w) => DIGITS[w] ?? w);
   const comma = 1 + Math.floor(next() * Math.max(1, words.length - 2));
   if (comma < words.length - 1) words[comma] = `${words[comma]},`;
   const first = words[0]!;
   words[0] = first.charAt(0).toUpperCase() + first.slice(1);
   const ends = ['.', '!', '?', '...'];
   return `${words.join(' ')}${ends[Math.floor(next() * ends.length)]}`;
+}
+
+/**
+ * The line as said with one word more in the script, a word no vocabulary has (a name the
+ * recogniser does not know, which the speaker left out).
+ */
+export function withUnknownWord(line: string, seed: number): string {
+  const words = line.split(' ');
+  const at = 1 + Math.floor(random(seed)() * (words.length - 1));
+  return [...words.slice(0, at), 'Zorvaldi', ...words.slice(at)].join(' ');
 }

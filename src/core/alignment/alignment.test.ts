@@ -1,8 +1,8 @@
+import { comparableForm, spokenForms } from './spoken-forms';
 import { describe, expect, it } from 'vitest';
 import { nextRun } from './runs';
 import { DEFAULT_ONSET_SETTINGS, snapToOnsets, soundEnds, soundOnsets } from './onsets';
 import {
-  caseVariants,
   parseScript,
   scriptLengthProblem,
   scriptProblems,
@@ -50,14 +50,6 @@ describe('parseScript', () => {
 
   it('finds no line in text without words', () => {
     expect(parseScript(' \n\t\n').lines).toEqual([]);
-  });
-});
-
-describe('caseVariants', () => {
-  it('gives a word as written, in lower case and capitalised, each once', () => {
-    expect(caseVariants('The')).toEqual(['The', 'the']);
-    expect(caseVariants('NASA,')).toEqual(['NASA,', 'nasa,', 'Nasa,']);
-    expect(caseVariants('42')).toEqual(['42']);
   });
 });
 
@@ -131,6 +123,21 @@ describe('word matching', () => {
       ['the', 'bat', 'sat', 'the', 'mat', 'again'],
     );
     expect(matched).toEqual([0, 1, 2, null, 3, 4]);
+  });
+
+  it('lines a misheard word up with its own, and skips a word not said rather than pair it', () => {
+    expect(matchWords(['doctor', 'see', 'Zorvaldi', 'bad'], ['doctor', 'sea', 'bad'])).toEqual([
+      0,
+      1,
+      null,
+      2,
+    ]);
+    expect(matchWords(['doctor', 'Zorvaldi', 'see', 'bad'], ['doctor', 'sea', 'bad'])).toEqual([
+      0,
+      null,
+      1,
+      2,
+    ]);
   });
 
   it('spreads unheard words between their neighbours by length', () => {
@@ -251,5 +258,38 @@ describe('sound onsets', () => {
 
   it('keeps a time with no onset in reach, and leaves an onset inside a word unused', () => {
     expect(snapToOnsets([1, 5], [1.05, 1.3, 9], 1.5)).toEqual([1.05, 5]);
+  });
+});
+
+describe('spokenForms', () => {
+  const english = (n: number) => (n === 3 ? 'three' : n === 42 ? 'forty-two' : null);
+
+  it('gives a word without the punctuation around it, in each case', () => {
+    expect(spokenForms('Dog,')).toEqual(['Dog', 'dog']);
+    expect(spokenForms('¿Qué?')).toEqual(['Qué', 'qué']);
+    expect(spokenForms('NASA!')).toEqual(['NASA', 'nasa', 'Nasa']);
+    expect(spokenForms("don't")).toEqual(["don't", "Don't"]);
+  });
+
+  it('gives nothing for punctuation alone', () => {
+    expect(spokenForms('—')).toEqual([]);
+    expect(spokenForms('...')).toEqual([]);
+  });
+
+  it("gives a number's words in the script's language", () => {
+    expect(spokenForms('3.', english)).toEqual(['3', 'three', 'Three']);
+    expect(spokenForms('42', english)).toEqual([
+      '42',
+      'forty-two',
+      'Forty-two',
+      'forty two',
+      'Forty two',
+    ]);
+    expect(spokenForms('3')).toEqual(['3']);
+  });
+
+  it('compares a number as digits and as words alike, and ignores case and punctuation', () => {
+    expect(comparableForm('3,', english)).toBe(comparableForm('Three', english));
+    expect(comparableForm('Élan!')).toBe('elan');
   });
 });

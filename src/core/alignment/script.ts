@@ -236,17 +236,6 @@ export function scriptLengthProblem(script: Script, seconds: number): FieldProbl
   );
 }
 
-/**
- * The ways a script word may be given to a recogniser, as written first: in lower case and
- * with a capital first letter too, since case is not heard (a sentence's first word, a title
- * written in capitals). The text itself is never changed.
- */
-export function caseVariants(word: string): string[] {
-  const lower = word.toLowerCase();
-  const capital = lower.charAt(0).toUpperCase() + lower.slice(1);
-  return [...new Set([word, lower, capital])];
-}
-
 /** Every word of a script, in order. */
 export function scriptWords(script: Script): string[] {
   return script.lines.flatMap((line) => line.words);

@@ -18,9 +18,36 @@ export function comparableWord(word: string): string {
     .toLowerCase();
 }
 
-const MATCH = 0;
-const SUBSTITUTE = 1;
 const SKIP = 1;
+
+/**
+ * The cost of lining up two different words: between a half and one skip, by how far apart
+ * they are written, so that a misheard word ("sea" for "see") lines up with its own and a
+ * word that was not said is skipped rather than paired with a neighbour's.
+ */
+function substitution(a: string, b: string): number {
+  if (a === b) return 0;
+  return 0.5 + (0.5 * editDistance(a, b)) / Math.max(a.length, b.length, 1);
+}
+
+/** Levenshtein distance of two short strings (each cut to 32 characters). */
+function editDistance(a: string, b: string): number {
+  const x = a.slice(0, 32);
+  const y = b.slice(0, 32);
+  let row = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= y.length; j++) {
+      next[j] = Math.min(
+        row[j]! + 1,
+        next[j - 1]! + 1,
+        row[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1),
+      );
+    }
+    row = next;
+  }
+  return row[y.length]!;
+}
 
 /**
  * For each script word, the index of the heard word it lines up with (equal, or substituted),
@@ -35,12 +62,13 @@ export function matchWords(
   const a = script.map(compared);
   const b = heard.map(compared);
   const width = b.length + 1;
-  const cost = new Uint32Array((a.length + 1) * width);
+  const cost = new Float64Array((a.length + 1) * width);
+  const pairCost = (i: number, j: number) => substitution(a[i - 1]!, b[j - 1]!);
   for (let j = 0; j <= b.length; j++) cost[j] = j * SKIP;
   for (let i = 1; i <= a.length; i++) {
     cost[i * width] = i * SKIP;
     for (let j = 1; j <= b.length; j++) {
-      const pair = cost[(i - 1) * width + j - 1]! + (a[i - 1] === b[j - 1] ? MATCH : SUBSTITUTE);
+      const pair = cost[(i - 1) * width + j - 1]! + pairCost(i, j);
       const scriptOnly = cost[(i - 1) * width + j]! + SKIP;
       const heardOnly = cost[i * width + j - 1]! + SKIP;
       cost[i * width + j] = Math.min(pair, scriptOnly, heardOnly);
@@ -51,8 +79,7 @@ export function matchWords(
   let j = b.length;
   while (i > 0 && j > 0) {
     const here = cost[i * width + j]!;
-    const same = a[i - 1] === b[j - 1];
-    if (here === cost[(i - 1) * width + j - 1]! + (same ? MATCH : SUBSTITUTE)) {
+    if (here === cost[(i - 1) * width + j - 1]! + pairCost(i, j)) {
       matched[i - 1] = j - 1;
       i--;
       j--;

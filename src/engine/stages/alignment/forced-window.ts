@@ -117,7 +117,6 @@ export async function forcedWindow(
         pieces = likeliestWay(step.lastLogits, ways);
       }
       given.push(pieces);
-      if (process.env.DEBUG_ALIGN) console.error('word', w, closing, open.start, JSON.stringify(heardStarts[w]), pieces.map((t) => model.tokenText(t)).join('|'), logSoftmax(step.lastLogits)[pieces[0]!]);
       wordStarts.push(index);
       for (const token of pieces) {
         signal?.throwIfAborted();

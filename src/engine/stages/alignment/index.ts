@@ -93,11 +93,17 @@ export async function run(input: AlignmentStageInput, context: StageContext): Pr
   let timedSaid = await timeSaid(said, voiced, forms, estimates, lineOf, setting, (done) =>
     context.progress(done / Math.max(1, said.length), `Timed ${done} of ${said.length} words`),
   );
-  // A line recognition heard none of, that the recogniser, made to read it, finds unlikely
-  // wherever it is placed, was not said either: the other lines are timed again without it.
-  const doubtful = unsaidLines(said, voiced, estimates, timedSaid, lineOf);
-  if (doubtful.size > 0) {
-    said = said.filter((k) => !doubtful.has(lineOf[voiced[k]!]!));
+  // A line or a word recognition heard nothing of, that the recogniser, made to read it, finds
+  // unlikely wherever it is placed, was not said either (a line skipped, a name left out): made
+  // to read it, the recogniser also loses the words after it, so they are timed again without.
+  const lines = unsaidLines(said, voiced, estimates, timedSaid, lineOf);
+  const unsaid = new Set(
+    said.filter(
+      (k, n) => !estimates[k]!.heard && timedSaid[n]!.confidence < UNSAID_WORD_CONFIDENCE,
+    ),
+  );
+  if (lines.size > 0 || unsaid.size > 0) {
+    said = said.filter((k) => !lines.has(lineOf[voiced[k]!]!) && !unsaid.has(k));
     timedSaid = await timeSaid(said, voiced, forms, estimates, lineOf, setting, () => {});
   }
 
@@ -194,6 +200,11 @@ async function timeSaid(
  * more on clear speech), a line forced onto a pause or onto other words far below (under 0.01).
  */
 const UNSAID_LINE_CONFIDENCE = 0.05;
+/**
+ * Below this confidence, a word recognition did not hear is taken as not said: a said word the
+ * recogniser missed (a short word swallowed by its neighbours) still scores 0.2 and more.
+ */
+const UNSAID_WORD_CONFIDENCE = 0.02;
 
 /** Lines of two words or more, none heard by recognition, whose forced reading is unlikely. */
 function unsaidLines(
@@ -248,7 +259,8 @@ function lineSegments(
         voiced: forms[first + i]!.length > 0,
       };
     });
-    // Punctuation alone takes the time and confidence of the word before it, or of the next.
+    // Punctuation alone takes the time and confidence of the word before it, or of the next; a
+    // word not said takes no time there, with no confidence.
     for (let i = 0; i < lineWords.length; i++) {
       const word = lineWords[i]!;
       if (!Number.isNaN(word.start) || unsaid) continue;
@@ -260,7 +272,8 @@ function lineSegments(
       const near = before ?? after;
       if (near === undefined) continue;
       const time = before ? near.end : near.start;
-      Object.assign(word, { start: time, end: time, confidence: near.confidence });
+      const confidence = word.voiced ? 0 : near.confidence;
+      Object.assign(word, { start: time, end: time, confidence });
     }
     for (const word of lineWords) {
       if (Number.isNaN(word.start))
@@ -363,6 +376,16 @@ async function timeWords(
     const end = Math.min(duration, start + windowSeconds);
     const to = nextRun(estimates, lineEnds, from, budget);
     const audio = pcmFloats(channel.samples, toSamples(start), toSamples(end));
+    console.error(
+      'window',
+      start.toFixed(2),
+      end.toFixed(2),
+      from,
+      to,
+      overlap,
+      previous && previous.end.toFixed(2),
+      next.toFixed(2),
+    );
     const given = words.slice(from - overlap, to);
     const found = await forcedWindow(
       model,
@@ -376,6 +399,16 @@ async function timeWords(
       settings.guideReachSeconds,
     );
     const settled = Math.max(overlap + 1, found.settled);
+    console.error(
+      'found',
+      found.settled,
+      found.words
+        .map(
+          (w) =>
+            `${(w.start + start).toFixed(2)}-${(w.end + start).toFixed(2)}:${w.confidence.toFixed(2)}`,
+        )
+        .join(' '),
+    );
     const kept = found.words.slice(overlap, to === words.length ? given.length : settled);
     for (const word of kept) {
       timed.push({ ...word, start: start + word.start, end: start + word.end });
