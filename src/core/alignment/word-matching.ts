@@ -23,28 +23,35 @@ const SKIP = 1;
 /**
  * The cost of lining up two different words: between a half and one skip, by how far apart
  * they are written, so that a misheard word ("sea" for "see") lines up with its own and a
- * word that was not said is skipped rather than paired with a neighbour's.
+ * word that was not said is skipped rather than paired with a neighbour's. Words that share
+ * neither their first nor their last letter are as far apart as words go (most pairs: the
+ * distance is then not computed).
  */
 function substitution(a: string, b: string): number {
   if (a === b) return 0;
+  if (a[0] !== b[0] && a.at(-1) !== b.at(-1)) return 1;
   return 0.5 + (0.5 * editDistance(a, b)) / Math.max(a.length, b.length, 1);
 }
 
-/** Levenshtein distance of two short strings (each cut to 32 characters). */
+/** The longest part of a word compared letter by letter. */
+const COMPARED_LETTERS = 32;
+const previousRow = new Uint8Array(COMPARED_LETTERS + 1);
+const currentRow = new Uint8Array(COMPARED_LETTERS + 1);
+
+/** Levenshtein distance of two words, each cut to `COMPARED_LETTERS`. */
 function editDistance(a: string, b: string): number {
-  const x = a.slice(0, 32);
-  const y = b.slice(0, 32);
-  let row = Array.from({ length: y.length + 1 }, (_, j) => j);
+  const x = a.slice(0, COMPARED_LETTERS);
+  const y = b.slice(0, COMPARED_LETTERS);
+  let row = previousRow;
+  let next = currentRow;
+  for (let j = 0; j <= y.length; j++) row[j] = j;
   for (let i = 1; i <= x.length; i++) {
-    const next = [i];
+    next[0] = i;
     for (let j = 1; j <= y.length; j++) {
-      next[j] = Math.min(
-        row[j]! + 1,
-        next[j - 1]! + 1,
-        row[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1),
-      );
+      const replace = row[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1);
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, replace);
     }
-    row = next;
+    [row, next] = [next, row];
   }
   return row[y.length]!;
 }
@@ -62,7 +69,10 @@ export function matchWords(
   const a = script.map(compared);
   const b = heard.map(compared);
   const width = b.length + 1;
-  const cost = new Float64Array((a.length + 1) * width);
+  // Single precision, as whole counts were kept before: the table is the length of the script
+  // times that of what was heard. Each sum is rounded as it is stored, and again when the
+  // way back compares it.
+  const cost = new Float32Array((a.length + 1) * width);
   const pairCost = (i: number, j: number) => substitution(a[i - 1]!, b[j - 1]!);
   for (let j = 0; j <= b.length; j++) cost[j] = j * SKIP;
   for (let i = 1; i <= a.length; i++) {
@@ -79,11 +89,11 @@ export function matchWords(
   let j = b.length;
   while (i > 0 && j > 0) {
     const here = cost[i * width + j]!;
-    if (here === cost[(i - 1) * width + j - 1]! + pairCost(i, j)) {
+    if (here === Math.fround(cost[(i - 1) * width + j - 1]! + pairCost(i, j))) {
       matched[i - 1] = j - 1;
       i--;
       j--;
-    } else if (here === cost[(i - 1) * width + j]! + SKIP) i--;
+    } else if (here === Math.fround(cost[(i - 1) * width + j]! + SKIP)) i--;
     else j--;
   }
   return matched;

@@ -139,7 +139,10 @@ describe('parseRequest', () => {
 
   it('rejects unknown fields, naming them', () => {
     expect(problemsOf(audio({ languge: 'french' }))).toEqual([
-      { field: 'languge', message: 'languge is not a field of this service.' },
+      {
+        field: 'languge',
+        message: 'languge is not a field of this service. Did you mean language?',
+      },
     ]);
   });
 

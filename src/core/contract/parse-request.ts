@@ -1,6 +1,7 @@
 import { ENDPOINTS, type Endpoint } from './endpoints';
 import { ServiceError, type FieldProblem } from './errors';
 import { FIELD_NAMES } from './fields';
+import { nearestName } from '../nearest-name';
 import {
   isLanguageCode,
   languageCodeOf,
@@ -79,9 +80,8 @@ export function parseRequest<F extends MediaFile>(
         `${key} belongs to the ${other === ENDPOINTS.video ? 'video' : 'audio'} endpoint; use ${own} on the ${endpoint} endpoint.`,
       );
     } else if (!FIELD_NAMES.has(key)) {
-      // Dashes for underscores is the commonest slip (command-line options are dashed).
-      const meant = key.replace(/-/g, '_');
-      const hint = FIELD_NAMES.has(meant) ? ` Did you mean ${meant}?` : '';
+      const meant = nearestName(key, FIELD_NAMES);
+      const hint = meant !== null ? ` Did you mean ${meant}?` : '';
       problem(key, `${key} is not a field of this service.${hint}`);
     }
   }

@@ -7,7 +7,7 @@ import {
   type SubtitleProfile,
 } from '../../core/subtitles/profiles';
 import { formatTimecode } from '../../core/format/timecode';
-import { CliUsageError } from './cli-args';
+import { CliUsageError, unknownOption } from './cli-args';
 import { optionTable, paragraph, usage } from './help-layout';
 import type { CliIo } from './cli';
 
@@ -53,7 +53,7 @@ export function parseCheckArgs(
     }
     const eq = arg.indexOf('=');
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    if (name !== '--profile') throw new CliUsageError(`Unknown option ${name} for check.`);
+    if (name !== '--profile') throw new CliUsageError(unknownOption(name, ['help', 'profile']));
     const value = eq === -1 ? rest.shift() : arg.slice(eq + 1);
     if (value === undefined) throw new CliUsageError('--profile needs a value.');
     const found = presetProfile(value);

@@ -1,4 +1,6 @@
 import { isEndpoint, type Endpoint } from '../../core/contract/endpoints';
+import { FIELD_NAMES } from '../../core/contract/fields';
+import { nearestName } from '../../core/nearest-name';
 import { DEFAULT_CUE_LIMITS, type CueLimits } from '../../core/format/readable-cues';
 import {
   DEFAULT_EMBEDDING_MODEL,
@@ -47,6 +49,33 @@ const CUE_OPTIONS: [string, keyof CueLimits, number][] = [
 
 export class CliUsageError extends Error {}
 
+/** The options of `murmur transcribe` and `murmur align` that are not request fields. */
+const OWN_OPTIONS = [
+  'help',
+  'progress',
+  'endpoint',
+  'models',
+  'model',
+  'translation-model',
+  'segmentation-model',
+  'embedding-model',
+  'yt-dlp',
+  'voices',
+  'subtitles',
+  'speaker-names',
+  ...CUE_OPTIONS.map(([option]) => option),
+];
+
+/**
+ * The sentence for an option that is neither the command's own nor a request field, with the
+ * nearest of either when one is a slip or two away. It is a mistake of the command line, said
+ * on stderr before anything runs: stdout stays for results.
+ */
+export function unknownOption(typed: string, known: Iterable<string>): string {
+  const meant = nearestName(typed.replace(/^-+/, ''), known);
+  return `Unknown option --${typed.replace(/^-+/, '')}.${meant ? ` Did you mean --${meant}?` : ''}`;
+}
+
 /**
  * `murmur transcribe [FILE] [--<field> <value>]... [--endpoint audio|video] [--models DIR|URL]
  * [--model ID] [--translation-model ID]
@@ -54,7 +83,8 @@ export class CliUsageError extends Error {}
  * [--min-seconds S] [--max-seconds S] [--gap-seconds S] [--speaker-names true|false]] [--yt-dlp PATH]`.
  * The subtitle options are the CLI's own (hyphenated, so they never shadow a request field).
  * Every `--name value` (or `--name=value`) that is not a CLI option is a request field, passed
- * on verbatim so the request parser reports unknown or bad fields the same way for every host.
+ * on verbatim so the request parser reports bad values the same way for every host; a name that
+ * is neither is refused here (`unknownOption`).
  * `murmur align MEDIA TEXT` takes the same options.
  */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
@@ -97,6 +127,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     }
     const eq = arg.indexOf('=');
     const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+    if (!OWN_OPTIONS.includes(name) && !FIELD_NAMES.has(name))
+      throw new CliUsageError(unknownOption(name, [...OWN_OPTIONS, ...FIELD_NAMES]));
     let value: string | undefined = eq === -1 ? undefined : arg.slice(eq + 1);
     if (value === undefined) {
       value = rest.shift();

@@ -10,7 +10,7 @@ import {
   type DocumentOptions,
   type TimestampRule,
 } from '../../core/document/transcript-document';
-import { CliUsageError } from './cli-args';
+import { CliUsageError, unknownOption } from './cli-args';
 import { optionTable, paragraph, usage } from './help-layout';
 import { outputPathProblem, writeOutputFile } from './output-file';
 import type { CliIo } from './cli';
@@ -78,6 +78,17 @@ function timestamps(value: string): TimestampRule {
   return { at: 'interval', seconds: seconds('timestamps', value) };
 }
 
+/** The options of `murmur export` that take a value. */
+const EXPORT_OPTIONS = [
+  'to',
+  'output',
+  'title',
+  'timestamps',
+  'speaker-names',
+  'pauses',
+  'overlaps',
+];
+
 /** `murmur export` arguments; null for `--help`. */
 export function parseExportArgs(argv: readonly string[]): ExportArgs | null {
   let result: string | null = null;
@@ -95,6 +106,8 @@ export function parseExportArgs(argv: readonly string[]): ExportArgs | null {
       result = arg;
       continue;
     }
+    if (arg !== '-o' && !EXPORT_OPTIONS.includes(arg.slice(2)))
+      throw new CliUsageError(unknownOption(arg, ['help', ...EXPORT_OPTIONS]));
     const value = rest.shift();
     if (value === undefined) throw new CliUsageError(`${arg} needs a value.`);
     switch (arg) {
@@ -124,7 +137,7 @@ export function parseExportArgs(argv: readonly string[]): ExportArgs | null {
         options.markOverlaps = boolean('overlaps', value);
         break;
       default:
-        throw new CliUsageError(`Unknown option ${arg} for export.`);
+        throw new CliUsageError(unknownOption(arg, ['help', ...EXPORT_OPTIONS]));
     }
   }
   if (result === null) throw new CliUsageError('export needs a RESULT.json file.');

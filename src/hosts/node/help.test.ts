@@ -132,7 +132,7 @@ describe('a command line that cannot be run', () => {
     const cases: [string[], string][] = [
       [
         ['serve', '--prot', '80'],
-        'murmur: Unknown serve option --prot. See "murmur serve --help".\n',
+        'murmur: Unknown option --prot. Did you mean --port? See "murmur serve --help".\n',
       ],
       [
         ['worker', '--store', '/tmp'],

@@ -1,3 +1,4 @@
+import { nearestName } from '../../core/nearest-name';
 import { FIELD_SPECS, type FieldSpec } from '../../core/contract/fields';
 import {
   DEFAULT_EMBEDDING_MODEL,
@@ -44,41 +45,14 @@ export function overviewHelp(): string {
 }
 
 /**
- * Edit distance with transpositions (optimal string alignment): "trancribe" and "wroker" are
- * one slip from their command.
- */
-function slips(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
-/**
  * The command `name` was most likely meant to be, or null when none is close: at most two
  * slips, and fewer than a third of the name's letters (so "translate" suggests nothing).
  */
 export function nearestCommand(name: string): Command | null {
-  const typed = name.toLowerCase();
-  let nearest: Command | null = null;
-  let least = Infinity;
-  for (const [command] of COMMANDS) {
-    const distance = slips(typed, command);
-    if (distance < least) {
-      least = distance;
-      nearest = command;
-    }
-  }
-  return least <= 2 && least * 3 <= Math.max(typed.length, 3) ? nearest : null;
+  return nearestName(
+    name,
+    COMMANDS.map(([command]) => command),
+  );
 }
 
 /** The sentence for a command that does not exist, with the nearest one when there is one. */

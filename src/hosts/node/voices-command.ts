@@ -1,6 +1,6 @@
 import { sameVoiceName, type Voice } from '../../core/voices/voice';
 import type { CliIo, CliOptions } from './cli';
-import { CliUsageError } from './cli-args';
+import { CliUsageError, unknownOption } from './cli-args';
 import { readVoicesAt, VoicesOnDiskError, writeVoicesAt } from './job-runtime/voices-on-disk';
 import { enrolVoice, parseVoicesAddArgs } from './voices-add';
 import {
@@ -36,7 +36,7 @@ function parseFileArgs(
       if (value === undefined || value === '') throw new CliUsageError('--voices needs a value.');
       file = value;
     } else if (arg.startsWith('-')) {
-      throw new CliUsageError(`Unknown option ${arg.split('=')[0]}.`);
+      throw new CliUsageError(unknownOption(arg.split('=')[0]!, ['help', 'voices']));
     } else if (command === 'remove' && name === null) {
       name = arg;
     } else {

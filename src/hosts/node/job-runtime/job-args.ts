@@ -89,6 +89,23 @@ export function redisUrl(name: string, value: string): string {
   return value;
 }
 
+/** The options every host of jobs takes (`readJobOption`). */
+export const JOB_OPTIONS = [
+  'models',
+  'model',
+  'translation-model',
+  'segmentation-model',
+  'embedding-model',
+  'max-upload-mb',
+  'max-duration-minutes',
+  'max-channels',
+  'idle-timeout-seconds',
+  'request-timeout-seconds',
+  'yt-dlp',
+  'audio-in-memory-seconds',
+  'voices',
+];
+
 /** Reads `--name value` into `args` when it is a shared option; false when it is not one. */
 export function readJobOption(args: JobArgs, name: string, value: string): boolean {
   switch (name) {

@@ -58,8 +58,6 @@ describe('murmur worker options', () => {
     expect(() => parseWorkerArgs(['--metrics', '9464'])).toThrow(
       '--metrics must be HOST:PORT (e.g. 0.0.0.0:9464); got "9464".',
     );
-    expect(() => parseWorkerArgs(['--concurrency', '2'])).toThrow(
-      'Unknown worker option --concurrency.',
-    );
+    expect(() => parseWorkerArgs(['--concurrency', '2'])).toThrow('Unknown option --concurrency.');
   });
 });

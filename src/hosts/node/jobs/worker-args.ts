@@ -1,6 +1,7 @@
-import { CliUsageError } from '../cli-args';
+import { CliUsageError, unknownOption } from '../cli-args';
 import {
   JOB_ARG_DEFAULTS,
+  JOB_OPTIONS,
   readJobOption,
   redisUrl,
   wholeNumber,
@@ -29,6 +30,19 @@ export const WORKER_DEFAULTS: Omit<WorkerArgs, 'help' | 'redis' | 'store'> = {
   metrics: null,
 };
 
+/** The options of `murmur worker`. */
+const WORKER_OPTIONS = [
+  ...JOB_OPTIONS,
+  'help',
+  'allow-private-urls',
+  'redis',
+  'store',
+  'lock-seconds',
+  'stalled-check-seconds',
+  'metrics',
+  'max-stalls',
+];
+
 /**
  * `murmur worker --redis URL --store DIR [--models DIR|URL] [--model ID] [--translation-model ID]
  * [--segmentation-model ID] [--embedding-model ID] [--max-upload-mb N] [--max-duration-minutes N]
@@ -55,6 +69,8 @@ export function parseWorkerArgs(argv: readonly string[]): WorkerArgs {
     if (!arg.startsWith('--')) throw new CliUsageError(`worker takes no "${arg}".`);
     const eq = arg.indexOf('=');
     const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+    if (!WORKER_OPTIONS.includes(name))
+      throw new CliUsageError(unknownOption(name, WORKER_OPTIONS));
     const value = eq === -1 ? rest.shift() : arg.slice(eq + 1);
     if (value === undefined) throw new CliUsageError(`--${name} needs a value.`);
     if (readJobOption(args, name, value)) continue;
@@ -83,7 +99,7 @@ export function parseWorkerArgs(argv: readonly string[]): WorkerArgs {
         args.maxStalls = wholeNumber(name, value, 0);
         break;
       default:
-        throw new CliUsageError(`Unknown worker option --${name}.`);
+        throw new CliUsageError(unknownOption(name, WORKER_OPTIONS));
     }
   }
   if (args.redis === null || args.store === null) {

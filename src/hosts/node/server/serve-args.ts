@@ -1,7 +1,8 @@
-import { CliUsageError } from '../cli-args';
+import { CliUsageError, unknownOption } from '../cli-args';
 import {
   JOB_ARG_DEFAULTS,
   positiveNumber,
+  JOB_OPTIONS,
   readJobOption,
   redisUrl,
   wholeNumber,
@@ -49,6 +50,25 @@ export const SERVE_DEFAULTS: Omit<ServeArgs, 'help'> = {
   attempts: 3,
 };
 
+/** The options of `murmur serve`. */
+const SERVE_OPTIONS = [
+  ...JOB_OPTIONS,
+  'help',
+  'no-auth',
+  'allow-private-urls',
+  'host',
+  'port',
+  'concurrency',
+  'queue',
+  'shutdown-grace-seconds',
+  'upload-dir',
+  'max-queued',
+  'keep-results-hours',
+  'redis',
+  'store',
+  'attempts',
+];
+
 /**
  * `murmur serve [--host H] [--port P] [--models DIR|URL] [--model ID] [--translation-model ID]
  * [--max-upload-mb N] [--max-duration-minutes N] [--max-channels N] [--idle-timeout-seconds N]
@@ -74,6 +94,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     if (!arg.startsWith('--')) throw new CliUsageError(`serve takes no "${arg}".`);
     const eq = arg.indexOf('=');
     const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+    if (!SERVE_OPTIONS.includes(name)) throw new CliUsageError(unknownOption(name, SERVE_OPTIONS));
     const value = eq === -1 ? rest.shift() : arg.slice(eq + 1);
     if (value === undefined) throw new CliUsageError(`--${name} needs a value.`);
     if (readJobOption(args, name, value)) continue;
@@ -113,7 +134,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
         args.attempts = wholeNumber(name, value, 1);
         break;
       default:
-        throw new CliUsageError(`Unknown serve option --${name}.`);
+        throw new CliUsageError(unknownOption(name, SERVE_OPTIONS));
     }
   }
   // A queue across machines needs a folder they all read; one without the other is half a setup.
