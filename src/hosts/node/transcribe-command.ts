@@ -1,3 +1,4 @@
+import { progressLines } from './progress-lines';
 import { readFile, stat } from 'node:fs/promises';
 import { scriptSizeProblem, scriptText } from '../../core/alignment/script';
 import { ENDPOINTS } from '../../core/contract/endpoints';
@@ -6,7 +7,6 @@ import type { DeliveryEvent } from '../../core/webhook/delivery';
 import { readableCues } from '../../core/format/readable-cues';
 import { renderReadableSrt, renderReadableVtt } from '../../core/format/readable-subtitles';
 import { jobFailure, runJob, type JobHost, type JobOutcome } from '../../engine/job/job';
-import type { StageProgress } from '../../engine/stage-context';
 import type { CliIo, CliOptions } from './cli';
 import type { CliArgs } from './cli-args';
 import { cliErrorLines } from './cli-wording';
@@ -110,21 +110,8 @@ function deliveryLine(url: string, event: DeliveryEvent): string {
   }
 }
 
-/**
- * `--progress`: a line on stderr when a stage starts, and at every tenth of it (or, where its
- * share done is not known, when what it does changes), so a long run is not silent.
- */
-function progressLines(io: CliIo): StageProgress {
-  let last = '';
-  return (stage, fraction, detail) => {
-    const tenth = fraction === null ? null : Math.floor(Math.min(1, Math.max(0, fraction)) * 10);
-    const key = `${stage} ${tenth ?? detail}`;
-    if (key === last) return;
-    last = key;
-    const share = fraction === null ? '' : ` ${Math.round(fraction * 100)}%`;
-    io.stderr(`murmur: progress: ${stage}${share}: ${detail}\n`);
-  };
-}
+/** Whether models come from a model host (the hub by default), not from a folder. */
+const fromHost = (models: string | null) => models === null || /^https?:\/\//.test(models);
 
 /** Runs one transcription and returns the exit status: 0 success, 2 request problem, 1 other. */
 export async function transcribe(args: CliArgs, io: CliIo, options: CliOptions): Promise<number> {
@@ -223,8 +210,8 @@ async function answer(
           // --progress tells every stage; without it, only a model's download is told, and
           // models read from a folder are not downloaded.
           ...(args.progress
-            ? { onProgress: progressLines(io) }
-            : args.models === null || /^https?:\/\//.test(args.models)
+            ? { onProgress: progressLines(io.stderr, !fromHost(args.models)) }
+            : fromHost(args.models)
               ? { onProgress: downloadLines(io.stderr) }
               : {}),
         });
