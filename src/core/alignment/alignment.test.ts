@@ -98,6 +98,21 @@ describe('a script that is text', () => {
     expect(scriptProblems('word '.repeat(100_000))).toEqual([]);
   });
 
+  it('refuses a word longer than anybody says, naming its line, and takes unspaced text', () => {
+    expect(scriptProblems(`one line\ntwo ${'a'.repeat(101)}`)).toEqual([
+      {
+        field: 'script',
+        message:
+          'The script has a word of more than 100 characters on line 2: nobody says a word that long. Give the text that was said as plain text, SRT or VTT, in UTF-8.',
+      },
+    ]);
+    expect(scriptProblems('a'.repeat(3_900_000))).toHaveLength(1);
+    expect(scriptProblems(`Donaudampfschifffahrtsgesellschaftskapitän ${'a'.repeat(100)}`)).toEqual(
+      [],
+    );
+    expect(scriptProblems('我们'.repeat(200))).toEqual([]);
+  });
+
   it('bounds the words to the media: 10 a second, 100 at the least', () => {
     expect(scriptWordLimit(3)).toBe(100);
     expect(scriptWordLimit(60.01)).toBe(601);

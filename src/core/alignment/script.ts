@@ -213,8 +213,34 @@ export function scriptProblems(text: string): FieldProblem[] {
   if (bytes > MAX_SCRIPT_BYTES) return [tooLarge(bytes)];
   const binary = notText(text);
   if (binary !== null) return [binary];
+  const long = longWord(text);
+  if (long !== null) return [long];
   if (parseScript(text).lines.length > 0) return [];
   return [problem('The script has no words to time: give the text that was said.')];
+}
+
+/**
+ * The most characters a word of a script may have: the longest words of any language (German
+ * compounds, Finnish, a web address said aloud) stay under it, and a recogniser is given a
+ * word's tokens within one window, which has room for about 440 (three a character at most).
+ */
+export const MAX_SCRIPT_WORD_CHARS = 100;
+
+/** Why a script holds a word too long to be said, naming its line, or null. */
+function longWord(text: string): FieldProblem | null {
+  let line = 1;
+  let run = 0;
+  for (const char of text) {
+    if (char === '\n') line++;
+    // Text written without spaces is timed character by character (see `parseScript`).
+    run = /\s/u.test(char) || UNSPACED.test(char) ? 0 : run + 1;
+    if (run > MAX_SCRIPT_WORD_CHARS) {
+      return problem(
+        `The script has a word of more than ${MAX_SCRIPT_WORD_CHARS} characters on line ${line}: nobody says a word that long. ${GIVE_TEXT}`,
+      );
+    }
+  }
+  return null;
 }
 
 /** Words a script to time to `seconds` of media may have at most. */

@@ -32,6 +32,15 @@ describe('murmur align', () => {
       'The script has no words to time: give the text that was said.',
     );
 
+    // A word longer than anybody says is refused before anything is timed or even decoded.
+    const word = join(dir, 'word.txt');
+    writeFileSync(word, `${text} ${'x'.repeat(3_900_000)}`);
+    const long = await run('align', media, word);
+    expect(long.code).toBe(2);
+    expect(long.stderr).toBe(
+      'murmur: The script has a word of more than 100 characters on line 1: nobody says a word that long. Give the text that was said as plain text, SRT or VTT, in UTF-8.\n',
+    );
+
     const missing = await run('align', media, join(dir, 'nowhere.txt'));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain(`No readable text file at "${join(dir, 'nowhere.txt')}".`);

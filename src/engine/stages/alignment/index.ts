@@ -374,18 +374,19 @@ async function timeWords(
         ? Math.max(0, Math.min(next - settings.marginSeconds, duration - 0.1))
         : (afterPause ?? Math.max(0, previous.start - settings.leadSeconds));
     const end = Math.min(duration, start + windowSeconds);
-    const to = nextRun(estimates, lineEnds, from, budget);
+    // A window's words fit the decoder's room for tokens, with some for its timestamps.
+    let to = nextRun(estimates, lineEnds, from, budget);
+    const tokens = (k: number) =>
+      Math.max(...words[k]!.map((way) => model.encodeText(` ${way}`).length));
+    let count = 0;
+    for (let k = from - overlap; k < to; k++) {
+      count += tokens(k) + 2;
+      if (count > model.maxTargetPositions - 8 && k > from) {
+        to = k;
+        break;
+      }
+    }
     const audio = pcmFloats(channel.samples, toSamples(start), toSamples(end));
-    console.error(
-      'window',
-      start.toFixed(2),
-      end.toFixed(2),
-      from,
-      to,
-      overlap,
-      previous && previous.end.toFixed(2),
-      next.toFixed(2),
-    );
     const given = words.slice(from - overlap, to);
     const found = await forcedWindow(
       model,
@@ -399,16 +400,6 @@ async function timeWords(
       settings.guideReachSeconds,
     );
     const settled = Math.max(overlap + 1, found.settled);
-    console.error(
-      'found',
-      found.settled,
-      found.words
-        .map(
-          (w) =>
-            `${(w.start + start).toFixed(2)}-${(w.end + start).toFixed(2)}:${w.confidence.toFixed(2)}`,
-        )
-        .join(' '),
-    );
     const kept = found.words.slice(overlap, to === words.length ? given.length : settled);
     for (const word of kept) {
       timed.push({ ...word, start: start + word.start, end: start + word.end });
