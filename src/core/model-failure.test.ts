@@ -22,6 +22,16 @@ describe('a model that does not load', () => {
     );
   });
 
+  it('says which file the runtime could not read, not its own words', () => {
+    expect(
+      missingPart(
+        'Load model from /tmp/cache/org/model/onnx/encoder_model.onnx failed:Protobuf parsing failed.',
+      ),
+    ).toBe(
+      'its file onnx/encoder_model.onnx could not be read: it arrived damaged (shorter than the model needs)',
+    );
+  });
+
   it('says a full storage is full', () => {
     expect(missingPart('QuotaExceededError: The quota has been exceeded.')).toMatch(/no room/);
   });

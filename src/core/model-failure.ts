@@ -22,6 +22,13 @@ export function missingPart(reason: string): string {
   if (/fetch failed|ENOTFOUND|ECONNREFUSED|ECONNRESET|EAI_AGAIN|ETIMEDOUT/i.test(reason)) {
     return 'the host could not be reached (no network, a wrong address, or nothing answering there)';
   }
+  // The runtime's own words for a file it could not read: one cut short by a host that said
+  // the short size, which no check of size or checksum can tell before it is read.
+  const unreadable = /Load model from (.*?) failed:\s*Protobuf parsing failed/i.exec(reason);
+  if (unreadable || /protobuf parsing failed/i.test(reason)) {
+    const file = /\/((?:onnx\/)?[^/\\]+\.onnx)$/.exec(unreadable?.[1] ?? '')?.[1];
+    return `its file ${file ?? 'of weights'} could not be read: it arrived damaged (shorter than the model needs)`;
+  }
   if (/quota/i.test(reason)) {
     return 'the browser has no room left to keep the model (storage is full)';
   }

@@ -2,7 +2,8 @@
  * A model host in the hub's layout (`/{owner}/{name}/resolve/{revision}/{file}`) that misbehaves
  * on request, for the tests of model downloads: it can cut each file's first connection
  * half-way, leave it hanging half-way, ignore `Range`, or serve a file whose size or sha256 is
- * not the one it announces. It announces what the hub announces for its large files: the size
+ * not the one it announces, or a file cut short whose `Content-Length` says the same short size
+ * (with nothing else to check it against), or take connections and never answer. It announces what the hub announces for its large files: the size
  * (`X-Linked-Size`) and the sha256 (`X-Linked-Etag`, and as the `ETag`), and it records every
  * request it gets.
  */
@@ -20,7 +21,9 @@ export interface UnreliableHostOptions {
   /** False: a host without ranges, which answers every request with the whole file (200). */
   ranges?: boolean;
   /** Files (paths within the model, e.g. `onnx/encoder_model_quantized.onnx`) served damaged. */
-  damaged?: Record<string, 'short' | 'sha256'>;
+  damaged?: Record<string, 'short' | 'sha256' | 'short-length'>;
+  /** True: a host that takes each connection and never answers. */
+  silent?: boolean;
 }
 
 export interface HostRequest {
@@ -64,6 +67,7 @@ export async function startUnreliableHost(
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (options.silent) return;
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED);
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
@@ -102,10 +106,13 @@ export async function startUnreliableHost(
     const announced = damage === 'sha256' ? createHash('sha256').update(real).digest('hex') : real;
     let bytes = readFileSync(full);
     // A damaged file is served whole as far as HTTP can tell: it is the file that is wrong.
-    if (damage === 'short') bytes = bytes.subarray(0, Math.max(0, bytes.length - 1000));
-    res.setHeader('ETag', `"${announced}"`);
-    res.setHeader('X-Linked-Etag', `"${announced}"`);
-    res.setHeader('X-Linked-Size', String(size));
+    if (damage === 'short' || damage === 'short-length')
+      bytes = bytes.subarray(0, Math.max(0, bytes.length - 1000));
+    if (damage !== 'short-length') {
+      res.setHeader('ETag', `"${announced}"`);
+      res.setHeader('X-Linked-Etag', `"${announced}"`);
+      res.setHeader('X-Linked-Size', String(size));
+    }
     res.setHeader('Content-Type', 'application/octet-stream');
     let start = 0;
     let status = 200;

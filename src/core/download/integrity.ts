@@ -48,7 +48,7 @@ export function brokenDownload(file: string, tries: number, received: number, si
 
 /** Why a download was stopped: the host's file changed while it came. */
 export function changedDuringDownload(file: string) {
-  return `its file ${file} changed on the host while it downloaded; the next try fetches it again from the start`;
+  return `its file ${file} changed on the host while it downloaded`;
 }
 
 /** Bytes in megabytes with one decimal ("12.3 MB"), as download progress says them. */

@@ -22,7 +22,7 @@ import { threadFfmpeg } from './ffmpeg-thread';
 import { nodeModelFiles } from './model-files';
 import { nodeOnnxRuntime } from './onnx-runtime';
 import { nodeSpillFiles } from './spill-file';
-import { configureModelSource } from './transformers-setup';
+import { configureModelSource, loadDroppingDamage } from './transformers-setup';
 
 export interface NodeEngineSettings {
   /** Where models come from: a model host URL in the hub's layout or a folder (null: the hub). */
@@ -85,27 +85,31 @@ export function nodeEnginePorts(settings: NodeEngineSettings): EnginePorts {
     speechDetector: (options) => loadSileroVad(onnx, files, { ...options, modelId: vadModel }),
     recogniser: ({ onProgress }) =>
       recognisers.get(`${settings.models ?? 'hub'}|${settings.model}|${settings.threads}`, () =>
-        loadWhisper(
-          configureModelSource(settings.models),
-          settings.model,
-          'cpu',
-          onProgress,
-          settings.threads === undefined
-            ? {}
-            : {
-                sessionOptions: { intraOpNumThreads: settings.threads, interOpNumThreads: 1 },
-              },
+        loadDroppingDamage([settings.model], () =>
+          loadWhisper(
+            configureModelSource(settings.models),
+            settings.model,
+            'cpu',
+            onProgress,
+            settings.threads === undefined
+              ? {}
+              : {
+                  sessionOptions: { intraOpNumThreads: settings.threads, interOpNumThreads: 1 },
+                },
+          ),
         ),
       ),
     translator: {
       modelId: translationModel,
       load: ({ onProgress }) =>
         translators.get(`${settings.models ?? 'hub'}|${translationModel}`, () =>
-          loadTranslator(
-            configureModelSource(settings.models),
-            translationModel,
-            'cpu',
-            onProgress,
+          loadDroppingDamage([translationModel], () =>
+            loadTranslator(
+              configureModelSource(settings.models),
+              translationModel,
+              'cpu',
+              onProgress,
+            ),
           ),
         ),
     },
@@ -114,11 +118,13 @@ export function nodeEnginePorts(settings: NodeEngineSettings): EnginePorts {
       embeddingId: embedding,
       load: ({ onProgress }) =>
         speakerModels.get(`${settings.models ?? 'hub'}|${segmentation}|${embedding}`, () =>
-          loadSpeakerModels(
-            configureModelSource(settings.models),
-            { segmentation, embedding },
-            'cpu',
-            onProgress,
+          loadDroppingDamage([segmentation, embedding], () =>
+            loadSpeakerModels(
+              configureModelSource(settings.models),
+              { segmentation, embedding },
+              'cpu',
+              onProgress,
+            ),
           ),
         ),
     },

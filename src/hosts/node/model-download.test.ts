@@ -134,6 +134,55 @@ describe('murmur: model downloads that survive a bad network', () => {
   }
 });
 
+describe('murmur: model files a host damages without a sign', () => {
+  it('a file cut short under a short Content-Length is downloaded again once, never kept, and a good host then works', async () => {
+    const bad = await startUnreliableHost(MODELS, { damaged: { [ENCODER]: 'short-length' } });
+    try {
+      rmSync(join(cache, TEST_WHISPER_ID), { recursive: true, force: true });
+      const first = await transcribe(bad);
+      expect(first.code).toBe(1);
+      const line = first.stderr.split('\n').find((l) => l.includes('could not be loaded'));
+      expect(line).toBe(
+        `murmur: The recognition model "${TEST_WHISPER_ID}" could not be loaded from ${bad.url}: its file ${ENCODER} could not be read: it arrived damaged (shorter than the model needs). Check the model (--model ID) and the model host (--models DIR|URL).`,
+      );
+      // Fetched whole twice (the second time after the first copy was dropped), kept never.
+      expect(bad.requestsFor(ENCODER).filter((r) => r.range === null)).toHaveLength(2);
+      expect(cached(ENCODER)).toBe(false);
+    } finally {
+      await bad.close();
+    }
+    const good = await startUnreliableHost(MODELS);
+    try {
+      const second = await transcribe(good);
+      expect(second.code).toBe(0);
+      expect(cached(ENCODER)).toBe(true);
+    } finally {
+      await good.close();
+      rmSync(join(cache, TEST_WHISPER_ID), { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('a host that never answers ends the run with a sentence within the stated time', async () => {
+    const silent = await startUnreliableHost(MODELS, { silent: true });
+    const named = process.env.MURMUR_MODEL_ANSWER_SECONDS;
+    process.env.MURMUR_MODEL_ANSWER_SECONDS = '2';
+    try {
+      const started = performance.now();
+      const run = await transcribe(silent);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        /could not be loaded from http:\/\/127\.0\.0\.1:\d+\/: the host did not answer within 2 s\./,
+      );
+      // Stopped by the wait it states, not by the test's own limit.
+      expect(performance.now() - started).toBeLessThan(60_000);
+    } finally {
+      if (named === undefined) delete process.env.MURMUR_MODEL_ANSWER_SECONDS;
+      else process.env.MURMUR_MODEL_ANSWER_SECONDS = named;
+      await silent.close();
+    }
+  }, 120_000);
+});
+
 describe('the part of a model file kept on disk', () => {
   it('a download stopped half-way (the process ended) goes on from the kept part next time', async () => {
     const host = await startUnreliableHost(MODELS, { firstConnection: 'stall' });
