@@ -50,20 +50,31 @@ function viewStage(
   return { stage: null, progress: null };
 }
 
-/** The error body of a job BullMQ gave up on (every attempt failed, or its workers died). */
-export function failureBody(job: Job<QueuedJob>): ErrorBody {
-  const reason = job.failedReason ?? 'unknown';
-  try {
-    // A worker that gave up on an attempt threw the attempt's error body as its message.
-    const body = JSON.parse(reason) as ErrorBody;
-    if (typeof body.statusCode === 'number') return body;
-  } catch {
-    // Not ours: BullMQ's own reason, such as a job whose workers stopped too often.
+const times = (n: number) => `${n} time${n === 1 ? '' : 's'}`;
+
+/**
+ * The error body of a job BullMQ gave up on (every attempt failed, or its workers died).
+ * `given`: the reason the `failed` event came with, which a job object read before the job
+ * ended does not hold yet. A job with no reason at all was given up by BullMQ itself, which
+ * only does so when its workers died under it.
+ */
+export function failureBody(job: Job<QueuedJob>, given?: string): ErrorBody {
+  const reason = job.failedReason || given || null;
+  if (reason !== null) {
+    try {
+      // A worker that gave up on an attempt threw the attempt's error body as its message.
+      const body = JSON.parse(reason) as ErrorBody;
+      if (typeof body.statusCode === 'number') return body;
+    } catch {
+      // Not ours: BullMQ's own reason, such as a job whose workers stopped too often.
+    }
   }
-  const stalled = /stalled/.test(reason);
+  const stalled = reason === null || /stalled/.test(reason);
+  // BullMQ counts each time a job's worker was found dead under it; the last one ended it.
+  const died = Math.max(1, job.stalledCounter ?? 0);
   const message = stalled
-    ? `The job's worker stopped while running it, too many times (${reason}).`
-    : `The job failed ${job.attemptsMade} time${job.attemptsMade === 1 ? '' : 's'}: ${reason}`;
+    ? `The job's worker stopped while running it (it died or lost Redis for too long), ${times(died)}, more often than the workers allow (--max-stalls): the job was given up.`
+    : `The job failed ${times(Math.max(1, job.attemptsMade))}: ${reason}`;
   return errorBody(new ServiceError('internal_error', message), {
     path: JOBS_PATH,
     requestId: job.data.requestId,

@@ -106,9 +106,15 @@ export class RedisJobQueue implements JobQueue {
     let cancelledAt: string | null;
     let state: string;
     try {
+      // The state first, then the job: a job that has ended has its reason written with its
+      // state, so a job read after a state that says it failed holds why. Read the other way
+      // round, a job that ended between the two reads came without it.
+      [state, cancelledAt] = await Promise.all([
+        this.queue.getJobState(id),
+        this.redis.get(cancelKey(id)),
+      ]);
       job = await this.queue.getJob(id);
-      if (!job) return null;
-      [state, cancelledAt] = await Promise.all([job.getState(), this.redis.get(cancelKey(id))]);
+      if (!job || state === 'unknown') return null;
     } catch (thrown) {
       throw this.unavailable(thrown);
     }

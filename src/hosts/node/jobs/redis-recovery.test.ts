@@ -71,7 +71,9 @@ describe('a queue in Redis when a worker or Redis itself goes away', () => {
     const view = await jobs.until(id, finished, 'finished', 30_000);
     expect(view.status).toBe('error');
     expect(view.error).toMatchObject({ error: 'internal_error', path: '/v2/transcription' });
-    expect(view.error!.message).toMatch(/worker stopped while running it/);
+    expect(view.error!.message).toBe(
+      "The job's worker stopped while running it (it died or lost Redis for too long), 1 time, more often than the workers allow (--max-stalls): the job was given up.",
+    );
     expect(cluster.ended(id, 'error')).toBe(true);
     // The worker that found the job dead sends its error webhook, signed.
     const [hook] = await receiver.waitFor(1);

@@ -155,7 +155,7 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     jobEvent(job, final ? 'error' : 'retrying', { message: error.message });
     if (!final) return;
     metrics.jobEnded('error', ran(job));
-    deliver(job, { status: 'error', error: failureBody(job) });
+    deliver(job, { status: 'error', error: failureBody(job, error.message) });
     removeFiles(job);
   });
   // BullMQ tries to renew a lost lock on every round; one line per job says it.
