@@ -6,6 +6,7 @@ import type { ErrorBody } from '../../core/contract/errors';
 import type { TranscriptionResponse } from '../../core/contract/response';
 import { REPO, TEST_WHISPER_ID } from '../../../tools/testing/ffmpeg-fixtures';
 import { processesWith, startPageHost } from '../../../tools/testing/server/page-host';
+import { deadUrl } from '../../../tools/testing/server/receiver';
 import { scratchDir, sentence, spokenFile } from '../../../tools/testing/speech';
 import { main } from './cli';
 
@@ -15,6 +16,8 @@ const MODELS = ['--models', join(REPO, '.models'), '--model', TEST_WHISPER_ID];
 let dir = '';
 let speech = '';
 let host: Awaited<ReturnType<typeof startPageHost>>;
+/** An origin nothing listens at. */
+let dead = '';
 
 async function run(...argv: string[]) {
   let stdout = '';
@@ -29,7 +32,8 @@ async function run(...argv: string[]) {
 beforeAll(async () => {
   dir = scratchDir();
   speech = spokenFile(dir, 'talk', [{ language: 'en', text: sentence('en', 612, 9) }]).path;
-  host = await startPageHost(speech);
+  dead = new URL(await deadUrl()).origin;
+  host = await startPageHost(speech, { deadOrigin: dead });
 }, 60_000);
 
 afterAll(async () => {
@@ -66,6 +70,20 @@ describe('murmur transcribe --audio_url <a web page>', () => {
     });
     expect(stderr).toBe(`murmur: ${sentence}\n`);
   }, 60_000);
+
+  it("names why a page's media could not be had: a server that refuses, a file:// address", async () => {
+    const refused = await run('--audio_url', host.url('/refused.html'));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `murmur: The media at audio_url could not be fetched: it leads to "${dead}/talk.mp3", whose server refused the connection.\n`,
+    );
+    const file = await run('--audio_url', host.url('/file-link.html'));
+    expect(file.code).toBe(2);
+    expect(JSON.parse(file.stdout) as ErrorBody).toMatchObject({ statusCode: 422 });
+    expect(file.stderr).toBe(
+      'murmur: The page at audio_url links to a file:// address (a file of the machine that reads the page), which is never fetched. Link to media on the web.\n',
+    );
+  }, 120_000);
 
   it('says what to install when --yt-dlp names no program, for a page and for a platform link', async () => {
     const missing = join(dir, 'no-such-yt-dlp');

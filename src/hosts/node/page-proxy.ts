@@ -34,6 +34,8 @@ export interface ProxyOptions {
 export type ProxyStop =
   | { kind: 'private'; target: string }
   | { kind: 'unresolved'; target: string }
+  /** Nothing listens at the address, or it cannot be reached (the system's own reason). */
+  | { kind: 'unreachable'; target: string; refused: boolean }
   | { kind: 'too-large' }
   | { kind: 'idle'; target: string };
 
@@ -94,7 +96,14 @@ export async function startGuardedProxy(options: ProxyOptions): Promise<GuardedP
     const upstream = track(connect({ host: address, port }));
     upstream.setTimeout(options.idleSeconds * 1000, () => stop({ kind: 'idle', target }));
     upstream.on('data', count);
-    return upstream;
+    // Told only once connected: a connection refused is the media's answer, said as such,
+    // not a relay that closes without a word.
+    return new Promise((resolve) => {
+      upstream.once('connect', () => resolve(upstream));
+      upstream.once('error', (thrown: NodeJS.ErrnoException) =>
+        resolve({ kind: 'unreachable', target, refused: thrown.code === 'ECONNREFUSED' }),
+      );
+    });
   };
 
   const server = createServer((request: IncomingMessage, response) => {

@@ -15,12 +15,14 @@ const html = (title: string, head: string, body = '') =>
  * whose address redirects to `privateOrigin` (an address the guard refuses), `/endless.html` a
  * page whose body never ends, `/big.html` a recording of 12 MiB with no declared length,
  * `/slow.html` one sent a kilobyte at a time, `/video.html` a `<video>` of `options.video`,
- * `/two.html` two `<audio>` elements (the recording, then the large one). `/recording.wav` is the recording itself, `/long.wav` a stand-in
+ * `/two.html` two `<audio>` elements (the recording, then the large one), `/refused.html` an
+ * `<audio>` at `options.deadOrigin`, `/file-link.html` an `<audio>` of a `file://` address. `/recording.wav` is the recording itself, `/long.wav` a stand-in
  * that is never meant to be read. `host` names the pages' origin in the links they hold.
  */
 export async function startPageHost(
   recording: string,
-  options: { host?: string; video?: string } = {},
+  /** `deadOrigin`: an origin nothing listens at, which `/refused.html` links its audio to. */
+  options: { host?: string; video?: string; deadOrigin?: string } = {},
 ) {
   const open = new Set<ServerResponse>();
   const bytes = readFileSync(recording);
@@ -59,6 +61,12 @@ export async function startPageHost(
       }
       case '/no-media.html':
         return page(html('Only words', '', '<p>Nothing to listen to here.</p>'));
+      case '/refused.html':
+        return page(
+          html('A talk', '', `<audio src="${options.deadOrigin ?? ''}/talk.mp3"></audio>`),
+        );
+      case '/file-link.html':
+        return page(html('A talk', '', '<audio src="file:///etc/passwd"></audio>'));
       case '/private.html':
         return page(html('A talk elsewhere', video(`${origin}/to-private.wav`)));
       case '/to-private.wav':

@@ -64,6 +64,11 @@ export function proxyStopError(
     }
     case 'unresolved':
       return failed(field, `it leads to ${quoted(stop.target)}, whose host name does not resolve`);
+    case 'unreachable':
+      return failed(
+        field,
+        `it leads to ${quoted(stop.target)}, whose server ${stop.refused ? 'refused the connection' : 'could not be reached'}`,
+      );
     case 'too-large':
       return tooLarge(field, limits.maxBytes);
     case 'idle':
@@ -80,6 +85,11 @@ export function ytDlpFailure(field: string, run: YtDlpRun, version: string | nul
   if (run.missing) return ytDlpMissing(field);
   const errors = run.stderr.split('\n').filter((line) => line.startsWith('ERROR:'));
   const last = errors.at(-1) ?? '';
+  // A page may point at a file of the machine yt-dlp runs on: never fetched.
+  if (/file:\/\/ URLs are explicitly disabled/i.test(last)) {
+    const message = `The page at ${field} links to a file:// address (a file of the machine that reads the page), which is never fetched. Link to media on the web.`;
+    return new ServiceError('invalid_request', message, [{ field, message }]);
+  }
   if (/sign in|log ?in|login|cookies|private video|members[- ]only|account/i.test(last)) {
     return needsSignIn(field);
   }
