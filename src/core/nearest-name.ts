@@ -34,7 +34,8 @@ const folded = (name: string) => name.toLowerCase().replace(/-/g, '_');
  */
 export function nearestName<T extends string>(typed: string, names: Iterable<T>): T | null {
   const want = folded(typed);
-  if (want === '') return null;
+  // Names are short: a long one is no slip of any, and comparing it would cost its length.
+  if (want === '' || want.length > 64) return null;
   let nearest: T | null = null;
   let least = Infinity;
   for (const name of names) {

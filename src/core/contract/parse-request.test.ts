@@ -146,6 +146,15 @@ describe('parseRequest', () => {
     ]);
   });
 
+  it('cuts a long unknown name as it cuts values', () => {
+    const name = 'x'.repeat(60_000);
+    const [problem] = problemsOf(audio({ [name]: '1' }));
+    expect(problem).toEqual({
+      field: `${'x'.repeat(128)}…`,
+      message: `${'x'.repeat(128)}… is not a field of this service.`,
+    });
+  });
+
   it.each(['true', 'True', 'false', 'False'])('accepts the boolean %s', (value) => {
     const result = audio({ toggle_diarization: value });
     expect(result.ok && result.request.toggle_diarization).toBe(value.toLowerCase() === 'true');

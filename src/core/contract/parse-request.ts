@@ -8,7 +8,7 @@ import {
   languageNameOf,
   translationTargetCodeOf,
 } from './languages';
-import { quoted } from './quoted';
+import { quoted, shortened } from './quoted';
 import {
   LANGUAGE_BEHAVIOURS,
   OUTPUT_FORMATS,
@@ -82,7 +82,9 @@ export function parseRequest<F extends MediaFile>(
     } else if (!FIELD_NAMES.has(key)) {
       const meant = nearestName(key, FIELD_NAMES);
       const hint = meant !== null ? ` Did you mean ${meant}?` : '';
-      problem(key, `${key} is not a field of this service.${hint}`);
+      // A name is cut as a value is: the answer never grows with what it is sent.
+      const name = shortened(key);
+      problem(name, `${name} is not a field of this service.${hint}`);
     }
   }
 
