@@ -137,7 +137,8 @@ export async function deliverWebhook(
       reason = `The receiver answered ${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''}${retryable ? '' : ' (a refusal: not tried again)'}.`;
     } catch (error) {
       options.signal?.throwIfAborted();
-      retryable = true;
+      // A failure the host marks `final` (an address it never sends to) no later try mends.
+      retryable = !(error instanceof Error && (error as { final?: boolean }).final === true);
       reason = timeout.aborted
         ? `No answer within ${policy.timeoutMs / 1000} s.`
         : explain(url, error);

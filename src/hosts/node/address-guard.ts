@@ -16,6 +16,8 @@ export function isPublicAddress(address: string): boolean {
 /** A URL whose host is, or resolves to, an address that is not public. */
 export class PrivateAddressError extends Error {
   readonly code = 'MURMUR_PRIVATE_ADDRESS';
+  /** No later try reaches another address: a delivery is not tried again. */
+  readonly final = true;
   constructor() {
     super('the address is not a public one');
     this.name = 'PrivateAddressError';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { deliverWebhook } from '../../core/webhook/delivery';
 import { startReceiver } from '../../../tools/testing/server/receiver';
-import { nodeDeliveryFetch } from './webhook-fetch';
+import { nodeDeliveryFetch, publicDeliveryFetch } from './webhook-fetch';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
@@ -33,5 +33,19 @@ describe('webhook delivery from Node', () => {
     });
     expect(redirecting.received).toHaveLength(1);
     expect(elsewhere.received).toEqual([]);
+  });
+
+  it('tries a receiver whose name leads to a private address once: no later try is let through', async () => {
+    const receiver = await startReceiver();
+    open.push(receiver);
+    const pauses: number[] = [];
+    const outcome = await deliverWebhook(
+      receiver.url.replace('127.0.0.1', 'localhost'),
+      { result: 1 },
+      { fetch: publicDeliveryFetch, sleep: async (ms) => void pauses.push(ms) },
+    );
+    expect(outcome).toMatchObject({ delivered: false, attempts: 1 });
+    expect(outcome.reason).toMatch(/not a public one/);
+    expect(pauses).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ export interface ServeProcess {
   child: ChildProcess;
   /** Log lines (JSON) written so far on stdout. */
   logs: () => Record<string, unknown>[];
+  /** The log lines as written (a key written twice shows here, not in `logs`). */
+  logLines: () => string[];
   stderr: () => string;
   exited: Promise<number | null>;
   /** Kilobytes of resident memory now (VmRSS), from /proc. */
@@ -56,6 +58,7 @@ export async function startServe(
         .split('\n')
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as Record<string, unknown>),
+    logLines: () => out.split('\n').filter((l) => l.startsWith('{')),
     stderr: () => err,
     exited,
     rssKb: async () => {

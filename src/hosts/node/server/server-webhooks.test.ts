@@ -62,6 +62,8 @@ describe('murmur serve, driven with curl', () => {
     );
     const line = server.logs().find((l) => l.request_id === id && l.msg === 'webhook');
     const outcome = line!.webhook as { delivered: boolean; attempts: number; reason: string };
+    const written = server.logLines().find((l) => l.includes('"msg":"webhook"'))!;
+    expect(written.match(/"request_id"/g)).toHaveLength(1);
     expect(outcome.delivered).toBe(false);
     expect(outcome.attempts).toBe(3);
     expect(outcome.reason).toMatch(/could not be reached/);

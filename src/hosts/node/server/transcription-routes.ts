@@ -50,7 +50,7 @@ export async function transcriptionRoutes(app: FastifyInstance, state: ServerSta
                 request.log.warn({ webhook: { url, ...event } }, 'webhook retry');
             },
             onDelivered: (delivered) =>
-              request.log.info({ request_id: request.id, webhook: delivered }, 'webhook'),
+              request.log.info({ webhook: delivered }, 'webhook'),
           });
         }
         // A reply to a closed socket never finishes, so onResponse would not log it.
