@@ -32,6 +32,19 @@ describe('a model that does not load', () => {
     );
   });
 
+  it('ends a reason that is a sentence of its own with one period', () => {
+    expect(
+      modelFailureMessage(
+        'voice activity',
+        'a/b',
+        'http://h/',
+        'Model file x could not be fetched (500).',
+      ),
+    ).toBe(
+      'The voice activity model "a/b" could not be loaded from http://h/: Model file x could not be fetched (500). Check the model and the model host.',
+    );
+  });
+
   it('says a full storage is full', () => {
     expect(missingPart('QuotaExceededError: The quota has been exceeded.')).toMatch(/no room/);
   });

@@ -44,7 +44,9 @@ export const CHECK_MODEL = 'Check the model and the model host.';
  * flags), so the message ends with `CHECK_MODEL` and `modelFailureKind` reads it back.
  */
 export function modelFailureMessage(kind: ModelKind, id: string, host: string, reason: string) {
-  return `The ${kind} model "${id}" could not be loaded from ${host}: ${missingPart(reason)}. ${CHECK_MODEL}`;
+  // A reason that ends a sentence of its own ("… could not be fetched (500).") ends this one.
+  const why = missingPart(reason).replace(/[.\s]+$/, '');
+  return `The ${kind} model "${id}" could not be loaded from ${host}: ${why}. ${CHECK_MODEL}`;
 }
 
 const KINDS: readonly ModelKind[] = [

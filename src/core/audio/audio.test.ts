@@ -286,6 +286,12 @@ describe('media sniffing', () => {
   const bytes = (s: string) => new TextEncoder().encode(s);
   it('recognises text, web pages, images and documents', () => {
     expect(sniffMedia(bytes('hello, this is a note\n')).kind).toBe('text');
+    const exe = new Uint8Array(512);
+    exe.set(bytes('MZ'));
+    expect(sniffMedia(exe)).toEqual({ kind: 'program', label: 'Windows program' });
+    expect(sniffMedia(new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0])).label).toBe(
+      'Linux program',
+    );
     expect(sniffMedia(bytes('  <!DOCTYPE html><html>')).kind).toBe('html');
     expect(sniffMedia(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])).label).toBe(
       'PNG image',

@@ -1,8 +1,8 @@
 /**
  * What the first bytes of a file say it is, before any decoder sees it: enough to refuse text,
- * web pages, images and documents with a message that names what was given.
+ * web pages, images, documents, archives and programs with a message that names what was given.
  */
-export type NonMediaKind = 'html' | 'text' | 'image' | 'pdf' | 'archive';
+export type NonMediaKind = 'html' | 'text' | 'image' | 'pdf' | 'archive' | 'program';
 
 export interface SniffResult {
   /** Null when the bytes may be audio or video (the decoder decides). */
@@ -57,6 +57,28 @@ const SIGNATURES: readonly {
     test: (h) => startsWith(h, ascii('PK'), 0) && (h[2] === 3 || h[2] === 5),
   },
   { kind: 'archive', label: 'gzip archive', test: (h) => startsWith(h, [0x1f, 0x8b]) },
+  {
+    kind: 'archive',
+    label: '7-Zip archive',
+    test: (h) => startsWith(h, ascii('7z'), 0) && h[2] === 0xbc,
+  },
+  { kind: 'archive', label: 'RAR archive', test: (h) => startsWith(h, ascii('Rar!')) },
+  // A Windows program starts with "MZ" and names its PE header's place at byte 60.
+  {
+    kind: 'program',
+    label: 'Windows program',
+    test: (h) => startsWith(h, ascii('MZ')) && h.length >= 64,
+  },
+  { kind: 'program', label: 'Linux program', test: (h) => startsWith(h, [0x7f, 0x45, 0x4c, 0x46]) },
+  {
+    kind: 'program',
+    label: 'macOS program',
+    test: (h) =>
+      [
+        [0xcf, 0xfa, 0xed, 0xfe],
+        [0xce, 0xfa, 0xed, 0xfe],
+      ].some((magic) => startsWith(h, magic)),
+  },
 ];
 
 function decodesAsText(head: Uint8Array): string | null {

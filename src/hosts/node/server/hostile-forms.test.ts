@@ -112,6 +112,27 @@ describe('murmur serve under hostile input', () => {
     ]);
     expect(field.body.length).toBeLessThan(2048);
 
+    // A file field sent as text (a part without a file name), however long, is said as such.
+    const bigWav = fixtures.write('big.wav', wavHeader(8000, new Uint8Array(80_000).fill(128)));
+    const asText = await post(server, [`audio=<${bigWav}`]);
+    expect(errorOf(asText.status, asText.body, 422, 'invalid_request').field_errors).toEqual([
+      {
+        field: 'audio',
+        message: 'audio must be a file upload, not text (its form part has no file name).',
+      },
+    ]);
+
+    // A field's name is cut as its value is.
+    const longName = await post(server, [`audio=@${wav}`, `${'n'.repeat(60_000)}=1`]);
+    const unknownName = errorOf(longName.status, longName.body, 422, 'invalid_request');
+    expect(unknownName.field_errors).toEqual([
+      {
+        field: `${'n'.repeat(128)}…`,
+        message: `${'n'.repeat(128)}… is not a field of this service.`,
+      },
+    ]);
+    expect(longName.body.length).toBeLessThan(4096);
+
     // A job id far longer than any the service gives, and one just past the router's default.
     const ids = [
       ['j'.repeat(8000), `/v2/transcription/${'j'.repeat(110)}…`],

@@ -148,6 +148,11 @@ export async function readUpload(
       }
       if (part.type === 'field') {
         if (typeof part.value !== 'string') continue;
+        // A file field sent without a file name arrives as text: said as such, however long.
+        if (part.valueTruncated && (name === 'audio' || name === 'video')) {
+          const message = `${name} must be a file upload, not text (its form part has no file name).`;
+          throw new ServiceError('invalid_request', message, [{ field: name, message }]);
+        }
         if (part.valueTruncated) {
           throw new ServiceError(
             'bad_request',
