@@ -21,6 +21,15 @@ export async function storeFolder(store: string, id: string): Promise<string> {
  */
 export function connectionOf(url: string, role: 'server' | 'worker') {
   return role === 'worker'
-    ? { url, maxRetriesPerRequest: null }
-    : { url, maxRetriesPerRequest: 1, enableOfflineQueue: false };
+    ? { url, maxRetriesPerRequest: null, retryStrategy: reconnectAfter }
+    : { url, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: reconnectAfter };
+}
+
+/**
+ * Milliseconds before the next try to reach a Redis that went away: soon, and never more than
+ * a second apart, so that a Redis back after a restart is used again within a second or two
+ * (BullMQ's own schedule waits up to 20 s between tries, and every answer meanwhile is 503).
+ */
+export function reconnectAfter(tries: number): number {
+  return Math.min(100 * tries, 1000);
 }

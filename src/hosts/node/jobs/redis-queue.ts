@@ -11,7 +11,7 @@ import {
   type QueuedJob,
 } from '../job-runtime/job-queue';
 import { jobView } from './redis-job-view';
-import { cancelKey, connectionOf, QUEUE_NAME } from './redis-names';
+import { cancelKey, connectionOf, QUEUE_NAME, reconnectAfter } from './redis-names';
 
 export interface RedisQueueOptions {
   url: string;
@@ -44,12 +44,18 @@ export class RedisJobQueue implements JobQueue {
   constructor(private readonly options: RedisQueueOptions) {
     const connection = connectionOf(options.url, 'server');
     this.queue = new Queue(QUEUE_NAME, { connection });
-    this.redis = new Redis(options.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.redis = new Redis(options.url, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      retryStrategy: reconnectAfter,
+    });
     // Without listeners, a Redis that goes away is an unhandled error that ends the process;
     // here it is what /health reports and what submit answers 503 for.
     this.queue.on('error', () => undefined);
     this.redis.on('error', () => undefined);
-    this.events = new QueueEvents(QUEUE_NAME, { connection: { url: options.url } });
+    this.events = new QueueEvents(QUEUE_NAME, {
+      connection: { url: options.url, retryStrategy: reconnectAfter },
+    });
     this.events.on('error', () => undefined);
   }
 
@@ -57,11 +63,21 @@ export class RedisJobQueue implements JobQueue {
     this.listeners.push(listener);
   }
 
+  /**
+   * The 503 while Redis is away, in plain words: the client library's own ("Stream isn't
+   * writeable and enableOfflineQueue options is false") says nothing to a caller.
+   */
   private unavailable(thrown: unknown): ServiceError {
     const detail = thrownMessage(thrown);
+    const away =
+      /writeable|offline ?queue|ECONNREFUSED|ECONNRESET|Connection is closed|max retries|ETIMEDOUT|EPIPE/i.test(
+        detail,
+      );
     return new ServiceError(
       'engine_unavailable',
-      `The job queue (Redis) is not reachable: ${detail}`,
+      away
+        ? 'The job queue (Redis) is not reachable just now; try again in a few seconds.'
+        : `The job queue (Redis) is not reachable: ${detail}`,
     );
   }
 

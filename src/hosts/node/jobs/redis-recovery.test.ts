@@ -1,3 +1,4 @@
+import { until } from '../../../../tools/testing/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedMedia } from '../../../../tools/testing/ffmpeg-fixtures';
 import { curl } from '../../../../tools/testing/server/curl';
@@ -48,8 +49,18 @@ describe('a queue in Redis when a worker or Redis itself goes away', () => {
     const away = await curl([`${cluster.server.url}/health`]);
     expect(away.status).toBe(503);
     expect(away.json()).toMatchObject({ status: 'unavailable', redis: { reachable: false } });
-    expect((await jobs.get(ids[1]!)).status).toBe(503);
+    const refused = await jobs.get(ids[1]!);
+    expect(refused.status).toBe(503);
+    expect((refused.json() as { message: string }).message).toBe(
+      'The job queue (Redis) is not reachable just now; try again in a few seconds.',
+    );
     await redis.restart();
+    // Back within a few seconds of Redis (its tries are a second apart at most), not 20.
+    await until(
+      async () => (await jobs.get(ids[1]!)).status === 200,
+      'Redis to be used again',
+      5000,
+    );
     for (const id of ids) {
       expect((await jobs.until(id, finished, 'finished', 60_000)).status).toBe('done');
     }

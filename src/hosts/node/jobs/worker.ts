@@ -17,7 +17,7 @@ import type { JobEnd, JobEvent, QueuedJob } from '../job-runtime/job-queue';
 import { WebhookSender } from '../job-runtime/webhook-sender';
 import { signerFromEnv } from '../webhook-signature';
 import { failureBody } from './redis-job-view';
-import { connectionOf, QUEUE_NAME } from './redis-names';
+import { connectionOf, QUEUE_NAME, reconnectAfter } from './redis-names';
 import type { WorkerArgs } from './worker-args';
 import { jobProcessor } from './worker-run';
 
@@ -105,7 +105,10 @@ export async function runWorker(args: WorkerArgs, io: CliIo): Promise<number> {
     decodedAudio: new DecodedAudioAccount(),
     ...(signer ? { webhook: { signer } } : {}),
   };
-  const redis = new Redis(args.redis, { maxRetriesPerRequest: null });
+  const redis = new Redis(args.redis, {
+    maxRetriesPerRequest: null,
+    retryStrategy: reconnectAfter,
+  });
   redis.on('error', () => undefined);
   const worker = new Worker<QueuedJob, JobEnd>(QUEUE_NAME, jobProcessor(settings, redis), {
     connection: connectionOf(args.redis, 'worker'),
