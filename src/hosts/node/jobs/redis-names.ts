@@ -4,6 +4,12 @@ import { join } from 'node:path';
 /** The BullMQ queue every server puts jobs on and every worker takes them from. */
 export const QUEUE_NAME = 'murmur-transcription';
 
+/**
+ * The key BullMQ keeps a running job's lock in (its default prefix): the token of the worker
+ * that holds the job.
+ */
+export const lockKey = (id: string) => `bull:${QUEUE_NAME}:${id}:lock`;
+
 /** The key that asks for a job's cancellation: whoever runs it (or picks it up) stops. */
 export const cancelKey = (id: string) => `murmur:cancel:${id}`;
 

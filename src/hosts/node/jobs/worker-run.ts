@@ -5,7 +5,7 @@ import type { JobSettings } from '../job-runtime/job-host';
 import { JOBS_PATH, type JobEnd, type QueuedJob } from '../job-runtime/job-queue';
 import { filesGone, hasKeptEnd, keepEnd, keptEnd } from './job-end-file';
 import { cancelledByClient, runQueuedJob } from './job-run';
-import { cancelKey } from './redis-names';
+import { cancelKey, lockKey } from './redis-names';
 import type { StoredProgress } from './redis-job-view';
 
 /**
@@ -68,8 +68,17 @@ export function jobProcessor(settings: JobSettings, redis: Redis) {
       void look().catch(() => undefined);
       const text = JSON.stringify(latest);
       if (text === sent) return;
-      sent = text;
-      void job.updateProgress(latest).catch(() => undefined);
+      // Only the worker that holds the job reports: one whose lock lapsed (Redis away, a held
+      // event loop) may still be running while another has taken the job again, and two
+      // reporting in turn would move the job's progress back and forth.
+      void redis
+        .get(lockKey(job.id!))
+        .then(async (holder) => {
+          if (holder !== job.token) return;
+          sent = text;
+          await job.updateProgress(latest);
+        })
+        .catch(() => undefined);
     }, LOOK_MS);
     let result: JobEnd;
     try {
