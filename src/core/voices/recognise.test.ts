@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { leastCostAssignment, recognisedNames, recogniseSpeakers } from './recognise';
+import {
+  leastCostAssignment,
+  recognisedNames,
+  recogniseSpeakers,
+  voiceOfOtherLength,
+} from './recognise';
 import type { SpeakerVoice, Voice } from './voice';
 
 const unit = (...values: number[]) => {
@@ -100,5 +105,30 @@ describe('recogniseSpeakers', () => {
 
   it('names nobody when no voice is stored', () => {
     expect(recogniseSpeakers([speaker('speaker_0', [1, 0])], [], thresholds)).toEqual([]);
+  });
+});
+
+describe('a voice made with another embedding size', () => {
+  it('is named, with both sizes, rather than never matching', () => {
+    const speaker = {
+      speaker: 'speaker_0',
+      embedding: new Float32Array([0.6, 0.8, 0, 0]),
+      seconds: 5,
+      model: 'emb',
+    };
+    const odd = {
+      name: 'Odd',
+      model: 'emb',
+      embedding: [1, 0, 0],
+      seconds: 3,
+      recordings: 1,
+      created: '2026-03-01T10:00:00.000Z',
+      updated: '2026-03-01T10:00:00.000Z',
+    };
+    expect(voiceOfOtherLength([speaker], [odd])).toBe(
+      'The voice “Odd” has an embedding of 3 numbers, where the speaker model "emb" makes 4: it cannot be compared. Remember it again from a recording.',
+    );
+    expect(voiceOfOtherLength([speaker], [{ ...odd, model: 'other' }])).toBeNull();
+    expect(voiceOfOtherLength([speaker], [{ ...odd, embedding: [1, 0, 0, 0] }])).toBeNull();
   });
 });

@@ -87,6 +87,24 @@ export function leastCostAssignment(cost: readonly (readonly number[])[]): numbe
 }
 
 /**
+ * A voice of the speakers' model whose embedding has another length than theirs, with the
+ * sentence that refuses it: it could never be compared, and would silently never name anyone.
+ */
+export function voiceOfOtherLength(
+  speakers: readonly SpeakerVoice[],
+  voices: readonly Voice[],
+): string | null {
+  for (const s of speakers) {
+    const odd = voices.find(
+      (v) => v.model === s.model && v.embedding.length !== s.embedding.length,
+    );
+    if (odd !== undefined)
+      return `The voice “${odd.name}” has an embedding of ${odd.embedding.length} numbers, where the speaker model "${s.model}" makes ${s.embedding.length}: it cannot be compared. Remember it again from a recording.`;
+  }
+  return null;
+}
+
+/**
  * Which speakers of one recording are which stored voices. Only voices of the speakers' own
  * embedding model are compared. One voice names at most one speaker and one speaker takes at
  * most one voice: of all such pairings, the one whose distances add up least (a speaker and a

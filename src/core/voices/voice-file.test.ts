@@ -72,4 +72,31 @@ describe('the voices file', () => {
     const newer = { ...anna, seconds: 99 };
     expect(mergeVoices([anna, ben], [newer])).toEqual([ben, newer]);
   });
+
+  it('cleans control characters out of names and refuses a name longer than a name', () => {
+    const [read] = readVoicesFile(file([{ ...anna, name: 'An\u001b[31mna\nK' }]));
+    expect(read!.name).toBe('An [31mna K');
+    expect(refusal(file([{ ...anna, name: 'x'.repeat(101) }]))).toBe(
+      'cannot be read: Voice 1 has a name longer than 100 characters.',
+    );
+  });
+
+  it("refuses a voice whose embedding is not as long as its model's others", () => {
+    const bob = { ...anna, name: 'Bob', embedding: [0.1, 0.2, 0.3] };
+    expect(refusal(file([anna, bob]))).toBe(
+      'cannot be read: the voice “Bob” has an embedding of 3 numbers, where “Anna” of the same model has 2.',
+    );
+    expect(readVoicesFile(file([anna, { ...bob, model: 'other' }]))).toHaveLength(2);
+  });
+
+  it('reads ten thousand voices, names found twice among them, and refuses more', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => ({ ...anna, name: `Person ${i}` }));
+    expect(readVoicesFile(file(many))).toHaveLength(10_000);
+    expect(refusal(file([...many.slice(0, 9_999), { ...anna, name: 'person  5 ' }]))).toBe(
+      'cannot be read: two voices are called “Person 5” for the same model.',
+    );
+    expect(refusal(file([...many, anna]))).toBe(
+      'holds 10,001 voices, more than the 10,000 a voices file may hold.',
+    );
+  });
 });

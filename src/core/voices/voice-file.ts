@@ -1,4 +1,17 @@
-import { unitLength, sameVoiceName, type Voice } from './voice';
+import {
+  cleanVoiceName,
+  MAX_VOICE_NAME_CHARS,
+  unitLength,
+  voiceNameKey,
+  sameVoiceName,
+  type Voice,
+} from './voice';
+
+/**
+ * The most voices a file may hold: far more than a team names, and few enough that a server
+ * reads the file in well under a second at start (each is a few KB of numbers).
+ */
+export const MAX_VOICES = 10_000;
 
 /**
  * The voices file: the same format wherever voices are kept or moved (the page's export and
@@ -45,8 +58,10 @@ function voiceProblem(value: unknown, position: number): string | null {
   const which = `Voice ${position}`;
   if (!isRecord(value)) return `${which} is not a voice.`;
   const { name, model, embedding, seconds, recordings, created, updated } = value;
-  if (typeof name !== 'string' || name.trim() === '') return `${which} has no name.`;
-  const called = `The voice “${name.trim()}”`;
+  if (typeof name !== 'string' || cleanVoiceName(name) === '') return `${which} has no name.`;
+  if ([...cleanVoiceName(name)].length > MAX_VOICE_NAME_CHARS)
+    return `${which} has a name longer than ${MAX_VOICE_NAME_CHARS} characters.`;
+  const called = `The voice “${cleanVoiceName(name)}”`;
   if (typeof model !== 'string' || model === '') return `${called} does not say its model.`;
   if (
     !Array.isArray(embedding) ||
@@ -94,25 +109,44 @@ export function readVoicesFile(text: string): Voice[] {
     throw new VoicesFileError(`is not a voices file: version ${value.version} does not exist.`);
   if (!Array.isArray(value.voices))
     throw new VoicesFileError('is not a voices file: it has no list of voices.');
+  if (value.voices.length > MAX_VOICES)
+    throw new VoicesFileError(
+      `holds ${value.voices.length.toLocaleString('en-US')} voices, more than the ${MAX_VOICES.toLocaleString('en-US')} a voices file may hold.`,
+    );
   const voices: Voice[] = [];
+  // Each name once a model, found at once (a file of thousands is read in linear time).
+  const seen = new Map<string, Voice>();
+  /** The length of the embeddings each model's voices have, from its first voice. */
+  const lengths = new Map<string, { length: number; name: string }>();
   value.voices.forEach((raw: unknown, i) => {
     const problem = voiceProblem(raw, i + 1);
     if (problem !== null) throw new VoicesFileError(`cannot be read: ${problem}`);
     const v = raw as Voice;
-    const twin = voices.find((w) => w.model === v.model && sameVoiceName(w.name, v.name));
-    if (twin !== undefined)
+    const name = cleanVoiceName(v.name);
+    const key = `${v.model}\u0000${voiceNameKey(name)}`;
+    const twin = seen.get(key);
+    if (twin !== undefined && sameVoiceName(twin.name, name))
       throw new VoicesFileError(
         `cannot be read: two voices are called “${twin.name}” for the same model.`,
       );
-    voices.push({
-      name: v.name.replace(/\s+/g, ' ').trim(),
+    // A voice whose embedding is not as long as the others of its model would never match.
+    const first = lengths.get(v.model);
+    if (first !== undefined && first.length !== v.embedding.length)
+      throw new VoicesFileError(
+        `cannot be read: the voice “${name}” has an embedding of ${v.embedding.length} numbers, where “${first.name}” of the same model has ${first.length}.`,
+      );
+    if (first === undefined) lengths.set(v.model, { length: v.embedding.length, name });
+    const voice: Voice = {
+      name,
       model: v.model,
       embedding: unitLength(v.embedding),
       seconds: v.seconds,
       recordings: v.recordings,
       created: v.created,
       updated: v.updated,
-    });
+    };
+    seen.set(key, voice);
+    voices.push(voice);
   });
   return voices;
 }

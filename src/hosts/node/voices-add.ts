@@ -8,12 +8,19 @@ import {
   stretchesOf,
   type SpeakerStretch,
 } from '../../core/voices/enrol';
-import { rememberVoice, sameVoiceName, type SpeakerVoice } from '../../core/voices/voice';
+import {
+  cleanVoiceName,
+  MAX_VOICE_NAME_CHARS,
+  rememberVoice,
+  sameVoiceName,
+  type SpeakerVoice,
+  type Voice,
+} from '../../core/voices/voice';
 import { jobFailure, runJob, type JobOutcome } from '../../engine/job/job';
 import type { CliIo, CliOptions } from './cli';
 import { CliUsageError, parseCliArgs, type CliArgs } from './cli-args';
 import { cliErrorLines } from './cli-wording';
-import { readVoicesAt, writeVoicesAt } from './job-runtime/voices-on-disk';
+import { readVoicesAt, updateVoicesAt } from './job-runtime/voices-on-disk';
 import { diskFile, type DiskFile } from './media-file';
 import { outputPathProblem } from './output-file';
 import { EngineThread } from './server/engine-thread';
@@ -88,8 +95,13 @@ export function parseVoicesAddArgs(argv: readonly string[]): VoicesAddArgs | nul
     );
   if (own.speaker === null)
     throw new CliUsageError('Give the speaker to remember: --speaker LABEL.');
-  if (own.name === null || own.name.trim() === '')
+  if (own.name === null || cleanVoiceName(own.name) === '')
     throw new CliUsageError("Give the person's name: --name NAME.");
+  own.name = cleanVoiceName(own.name);
+  if ([...own.name].length > MAX_VOICE_NAME_CHARS)
+    throw new CliUsageError(
+      `--name is longer than ${MAX_VOICE_NAME_CHARS} characters: give the person's name.`,
+    );
   if (own.voices === null) throw new CliUsageError('Give the voices file: --voices FILE.json.');
   const [media, result] = positional as [string, string];
   const run = parseCliArgs(['transcribe', media, ...forwarded]);
@@ -179,7 +191,7 @@ export async function enrolVoice(
   options: CliOptions,
 ): Promise<number> {
   // Everything that can be refused without a run is refused before it.
-  const voices = await readVoicesAt(args.voices, 'empty');
+  await readVoicesAt(args.voices, 'empty');
   const unwritable = await outputPathProblem(args.voices);
   if (unwritable !== null) throw new CliUsageError(unwritable);
   const saved = await savedStretches(args.result, args.speaker);
@@ -204,10 +216,16 @@ export async function enrolVoice(
   }
   const speaker = speakers.find((s) => s.speaker === label);
   if (speaker === undefined) throw new Error(`The run found no embedding for ${label}.`);
-  const before = voices.find((v) => v.model === speaker.model && sameVoiceName(v.name, args.name));
-  const after = rememberVoice(voices, args.name, speaker, new Date());
-  await writeVoicesAt(args.voices, after);
-  const voice = after.find((v) => v.model === speaker.model && sameVoiceName(v.name, args.name))!;
+  // Read again as it is changed: another command may have added a voice since it was first read.
+  const { before, voice } = await updateVoicesAt(
+    args.voices,
+    (current) => {
+      const same = (v: Voice) => v.model === speaker.model && sameVoiceName(v.name, args.name);
+      const after = rememberVoice(current, args.name, speaker, new Date());
+      return { voices: after, result: { before: current.find(same), voice: after.find(same)! } };
+    },
+    'empty',
+  );
   io.stderr(
     before === undefined
       ? `murmur: remembered ${args.speaker} as "${voice.name}" (${speaker.seconds.toFixed(1)} s of speech) in ${args.voices}\n`

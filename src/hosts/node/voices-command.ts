@@ -1,7 +1,7 @@
-import { sameVoiceName, type Voice } from '../../core/voices/voice';
+import { cleanVoiceName, sameVoiceName, type Voice } from '../../core/voices/voice';
 import type { CliIo, CliOptions } from './cli';
 import { CliUsageError, unknownOption } from './cli-args';
-import { readVoicesAt, VoicesOnDiskError, writeVoicesAt } from './job-runtime/voices-on-disk';
+import { readVoicesAt, updateVoicesAt, VoicesOnDiskError } from './job-runtime/voices-on-disk';
 import { enrolVoice, parseVoicesAddArgs } from './voices-add';
 import {
   isVoicesCommand,
@@ -91,16 +91,16 @@ async function list(file: string, io: CliIo): Promise<number> {
 }
 
 async function remove(name: string, file: string, io: CliIo): Promise<number> {
-  const voices = await readVoicesAt(file);
-  const kept = voices.filter((v) => !sameVoiceName(v.name, name));
-  if (kept.length === voices.length) {
-    const names = [...new Set(voices.map((v) => `"${v.name}"`))];
-    throw new CliUsageError(
-      `No voice called "${name}" in "${file}"${names.length === 0 ? ': it has none.' : `; its voices are ${names.join(', ')}.`}`,
-    );
-  }
-  await writeVoicesAt(file, kept);
-  const gone = voices.find((v) => sameVoiceName(v.name, name))!.name;
+  const gone = await updateVoicesAt(file, (voices) => {
+    const kept = voices.filter((v) => !sameVoiceName(v.name, name));
+    if (kept.length === voices.length) {
+      const names = [...new Set(voices.map((v) => `"${v.name}"`))];
+      throw new CliUsageError(
+        `No voice called "${cleanVoiceName(name)}" in "${file}"${names.length === 0 ? ': it has none.' : `; its voices are ${names.join(', ')}.`}`,
+      );
+    }
+    return { voices: kept, result: voices.find((v) => sameVoiceName(v.name, name))!.name };
+  });
   io.stderr(`murmur: forgot the voice "${gone}" in ${file}\n`);
   return 0;
 }

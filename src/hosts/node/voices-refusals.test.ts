@@ -199,6 +199,25 @@ describe('murmur voices add', () => {
     expect((await murmur('voices', 'list')).stderr).toBe(
       'murmur: Give the voices file: --voices FILE.json. See "murmur voices list --help".\n',
     );
+    const named = (name: string) =>
+      murmur(
+        'voices',
+        'add',
+        media,
+        files['result.json']!,
+        '--speaker',
+        'speaker_0',
+        '--name',
+        name,
+        '--voices',
+        good,
+      );
+    expect((await named('A'.repeat(101))).stderr).toBe(
+      'murmur: --name is longer than 100 characters: give the person\'s name. See "murmur voices add --help".\n',
+    );
+    expect((await named('\u001b\n')).stderr).toBe(
+      'murmur: Give the person\'s name: --name NAME. See "murmur voices add --help".\n',
+    );
     const unknown = await murmur('voices', 'forget', 'Anna');
     expect(unknown.stderr).toBe(
       'murmur: Unknown command "voices forget"; voices takes add, list or remove. See "murmur voices --help".\n',

@@ -17,7 +17,9 @@ import {
   recogniseSpeakers,
   type SpeakerRecognition,
   type VoiceThresholds,
+  voiceOfOtherLength,
 } from '../../../core/voices/recognise';
+import { ServiceError } from '../../../core/contract/errors';
 import type { SpeakerVoice, Voice } from '../../../core/voices/voice';
 import type { StageContext } from '../../stage-context';
 
@@ -59,6 +61,8 @@ export function run(input: AttributionStageInput, _context: StageContext): Attri
           ];
     })
     .sort((a, b) => a.speaker.localeCompare(b.speaker, 'en', { numeric: true }));
+  const odd = voiceOfOtherLength(speakers, input.voices);
+  if (odd !== null) throw new ServiceError('invalid_request', odd);
   const recognitions = recogniseSpeakers(speakers, input.voices, input.voiceThresholds);
   const names = recognisedNames(recognitions);
   const label = (id: string) => {

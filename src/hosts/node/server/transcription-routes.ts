@@ -49,8 +49,7 @@ export async function transcriptionRoutes(app: FastifyInstance, state: ServerSta
               if (event.kind === 'retrying')
                 request.log.warn({ webhook: { url, ...event } }, 'webhook retry');
             },
-            onDelivered: (delivered) =>
-              request.log.info({ webhook: delivered }, 'webhook'),
+            onDelivered: (delivered) => request.log.info({ webhook: delivered }, 'webhook'),
           });
         }
         // A reply to a closed socket never finishes, so onResponse would not log it.
