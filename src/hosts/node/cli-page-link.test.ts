@@ -56,6 +56,12 @@ describe('murmur transcribe --audio_url <a web page>', () => {
       url: host.url('/og-video.html'),
       title: 'A talk on a page',
     });
+    // A page's <audio>: its title as the page has it, not as yt-dlp numbers its recordings.
+    const embedded = await run('--audio_url', host.url('/audio.html'));
+    expect(embedded.code).toBe(0);
+    expect(
+      (JSON.parse(embedded.stdout) as TranscriptionResponse).prediction_raw.metadata.source_page,
+    ).toEqual({ url: host.url('/audio.html'), title: 'A podcast episode' });
   }, 120_000);
 
   it('refuses a page without media with the error body and its sentence (exit 2)', async () => {

@@ -89,12 +89,26 @@ async function removeOwnFiles(dir: string): Promise<void> {
 }
 
 interface Info {
+  id?: unknown;
   title?: unknown;
   duration?: unknown;
   filesize?: unknown;
   filesize_approx?: unknown;
   /** A page read as a list of recordings (only its first, see `--playlist-items`). */
   entries?: Info[];
+}
+
+/**
+ * The page's title as its media's extractor read it. yt-dlp numbers each recording a page
+ * embeds (`<audio>`, `<video>`) by adding " (N)" to the page's title and "-N" to its id: the
+ * number is yt-dlp's, not the page's, and is dropped.
+ */
+export function pageTitle(info: { id?: unknown; title?: unknown }): string | null {
+  if (typeof info.title !== 'string' || info.title.trim() === '') return null;
+  const numbered = / \((\d+)\)$/.exec(info.title);
+  if (numbered && typeof info.id === 'string' && info.id.endsWith(`-${numbered[1]}`))
+    return info.title.slice(0, numbered.index);
+  return info.title;
 }
 
 /**
@@ -174,7 +188,7 @@ export async function fetchPageMedia(
       await handle.close();
     }
     await rm(infoPath, { force: true });
-    const title = typeof info.title === 'string' && info.title.trim() !== '' ? info.title : null;
+    const title = pageTitle(info);
     const file = await diskFile(path);
     if (file === null) throw noMedia(field);
     return { file, title };
