@@ -52,6 +52,12 @@ test.describe('correcting a transcript', () => {
     await expect(first.getByTestId('result.segment-text')).toContainText('Zebra');
     const corrected = await first.getByTestId('result.segment-text').innerText();
 
+    // A double click corrects a word too, and leaves the player still.
+    await firstWords.nth(3).dblclick();
+    await expect(app.byId('editor.word-input')).toBeFocused();
+    expect((await player(page)).paused).toBe(true);
+    await page.keyboard.press('Escape');
+
     // Split before the third word, then undo the split.
     await firstWords.nth(2).click();
     await first.getByTestId('editor.split').click();

@@ -58,6 +58,9 @@ test.describe('transcribing in the browser', () => {
     }, vtt);
     expect(browserCues).toHaveLength(cues.length);
 
+    // The player is named by the file it plays.
+    expect(await app.byId('result.player').getAttribute('aria-label')).toBe('Player: talk.wav');
+
     // Choosing a segment moves playback to it.
     await app.byId('result.segment-time').last().click();
     const start = Number(

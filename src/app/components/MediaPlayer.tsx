@@ -78,11 +78,14 @@ export function MediaPlayer({
   };
 
   if (!src) return null;
+  // Named by what it plays: the file's own name, or the recording made here.
+  const name = `Player: ${media.name}`;
   return isVideo ? (
     <video
       ref={attach}
       src={src}
       controls
+      aria-label={name}
       className="aspect-video w-full rounded-xl bg-black"
       data-testid="result.player"
     >
@@ -103,7 +106,7 @@ export function MediaPlayer({
       ref={attach}
       src={src}
       controls
-      aria-label="Recording"
+      aria-label={name}
       className="w-full"
       data-testid="result.player"
     />

@@ -1,6 +1,7 @@
 import { Fragment, useRef } from 'react';
 import type { Segment } from '../../core/contract/response';
 import { clock } from '../lib/time';
+import { pausePlayback } from '../lib/player';
 import { useAppStore } from '../store/app-store';
 import { WordInput } from './WordInput';
 
@@ -83,11 +84,18 @@ export function SegmentWords(props: SegmentWordsProps) {
                   : `${word.word.trim()}, at ${clock(word.time_begin)}`
               }
               title={`${word.time_begin.toFixed(2)} s · ${Math.round(word.confidence * 100)}% sure`}
-              onClick={() => {
+              onClick={(event) => {
                 onChoose(w);
+                // The second click of a double click plays nothing (see onDoubleClick).
+                if (event.detail > 1) return;
                 if (playable && !segment.not_said) seekTo(word.time_begin);
               }}
-              onDoubleClick={() => onEdit(w)}
+              onDoubleClick={() => {
+                // Its first click played the word: a double click is for correcting it, and
+                // what it says is to be read, not heard running on.
+                pausePlayback();
+                onEdit(w);
+              }}
               onKeyDown={(e) => {
                 if (e.key === 'ArrowRight') move(w + 1);
                 else if (e.key === 'ArrowLeft') move(w - 1);

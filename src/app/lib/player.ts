@@ -12,6 +12,11 @@ export function hasPlayer(): boolean {
   return player !== null;
 }
 
+/** Stops playback where it is (nothing when there is no player). */
+export function pausePlayback(): void {
+  player?.pause();
+}
+
 export function togglePlayback(): void {
   if (!player) return;
   if (player.paused) void player.play().catch(() => undefined);
