@@ -99,7 +99,10 @@ export async function run(input: AlignmentStageInput, context: StageContext): Pr
   const lines = unsaidLines(said, voiced, estimates, timedSaid, lineOf);
   const unsaid = new Set(
     said.filter(
-      (k, n) => !estimates[k]!.heard && timedSaid[n]!.confidence < UNSAID_WORD_CONFIDENCE,
+      (k, n) =>
+        !estimates[k]!.heard &&
+        estimates[k]!.end - estimates[k]!.start < UNSAID_WORD_ROOM_SECONDS &&
+        timedSaid[n]!.confidence < UNSAID_WORD_CONFIDENCE,
     ),
   );
   if (lines.size > 0 || unsaid.size > 0) {
@@ -205,6 +208,12 @@ const UNSAID_LINE_CONFIDENCE = 0.05;
  * recogniser missed (a short word swallowed by its neighbours) still scores 0.2 and more.
  */
 const UNSAID_WORD_CONFIDENCE = 0.02;
+/**
+ * A word taken as not said has less than this between the heard words around it (what a pause
+ * between two words takes): one the recogniser missed had its own sound there, and one at the
+ * end of speech has all the time after it.
+ */
+const UNSAID_WORD_ROOM_SECONDS = 0.3;
 
 /** Lines of two words or more, none heard by recognition, whose forced reading is unlikely. */
 function unsaidLines(
