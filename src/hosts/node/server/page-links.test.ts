@@ -95,7 +95,7 @@ describe('murmur serve: links to web pages', () => {
     expect(page.prediction_raw.metadata.source_page).toEqual({
       url: host.url('/video.html'),
       // yt-dlp numbers the media elements of a page after its title.
-      title: 'A talk on video (1)',
+      title: 'A talk on video',
     });
   }, 120_000);
 
