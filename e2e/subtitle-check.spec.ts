@@ -47,7 +47,7 @@ test('checks the readable subtitles against the chosen profile, and a file of th
     'Netflix (English)',
     'BBC',
     'Vertical video (9:16)',
-    'Custom (the limits below)',
+    "Murmur's defaults (the limits below)",
   ]);
   await expect(profile).toHaveValue('custom');
   await expect(page.getByLabel('Profile', { exact: true })).toHaveValue('custom');

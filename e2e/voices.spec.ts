@@ -96,17 +96,19 @@ test.describe('voices', () => {
     await page.keyboard.type('Anna');
     await page.keyboard.press('Enter');
     await expect(inSpeaker(page, 'voice.remembered', 'speaker_0')).toHaveText(
-      /^Remembered “Anna” in this browser: 0:\d\d of speech from 1 recording\.$/,
+      /^Remembered “Anna” in this browser: the voice now rests on 0:\d\d of speech from 1 recording\.$/,
     );
     await expect(inSpeaker(page, 'voice.remember', 'speaker_0')).toBeFocused();
     await expect(nameOf(page, 'speaker_0')).toHaveValue('Anna');
+    // What the speaker said here, told apart from what the voice rests on.
+    await expect(app.byId('speaker.spoken').first()).toHaveText(/^0:\d\d in this recording$/);
 
     // A speaker with a name is remembered under it, without a question.
     await nameOf(page, 'speaker_1').fill('Tom');
     await nameOf(page, 'speaker_1').press('Enter');
     await inSpeaker(page, 'voice.remember', 'speaker_1').click();
     await expect(inSpeaker(page, 'voice.remembered', 'speaker_1')).toHaveText(
-      /^Remembered “Tom” in this browser: 0:\d\d of speech from 1 recording\.$/,
+      /^Remembered “Tom” in this browser: the voice now rests on 0:\d\d of speech from 1 recording\.$/,
     );
     await expect(app.byId('voices.count')).toHaveText('2 stored');
     await expect(app.byId('voices.voice')).toHaveText(['Anna', 'Tom']);
@@ -164,7 +166,7 @@ test.describe('voices', () => {
     await expect(nameOf(page, 'speaker_0')).toHaveValue('Anna');
     await inSpeaker(page, 'voice.remember', 'speaker_0').click();
     await expect(inSpeaker(page, 'voice.remembered', 'speaker_0')).toHaveText(
-      /^Remembered “Anna” in this browser: \d:\d\d of speech from 2 recordings\.$/,
+      /^Remembered “Anna” in this browser: the voice now rests on \d:\d\d of speech from 2 recordings\.$/,
     );
 
     // Voices too far to be sure of are offered, not given (the test build sets the distances).

@@ -37,7 +37,7 @@ export function RememberVoice({ label }: { label: string }) {
     const voice = voices.find((v) => v.model === model && sameVoiceName(v.name, wanted));
     const recordings = voice?.recordings ?? 1;
     setDone(
-      `Remembered “${voice?.name ?? wanted.trim()}” in this browser: ${length(voice?.seconds ?? 0)} of speech from ${recordings} ${recordings === 1 ? 'recording' : 'recordings'}.`,
+      `Remembered “${voice?.name ?? wanted.trim()}” in this browser: the voice now rests on ${length(voice?.seconds ?? 0)} of speech from ${recordings} ${recordings === 1 ? 'recording' : 'recordings'}.`,
     );
     refocus.current = asking;
     setAsking(false);

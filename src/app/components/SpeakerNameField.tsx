@@ -75,7 +75,9 @@ export function SpeakerNameField({ label, labels, names, seconds }: SpeakerNameF
           data-testid="speaker.name"
           data-speaker={label}
         />
-        <span className="shrink-0 text-xs text-slate-600">{length(seconds)} spoken</span>
+        <span className="shrink-0 text-xs text-slate-600" data-testid="speaker.spoken">
+          {length(seconds)} in this recording
+        </span>
       </div>
       {problem && (
         <p

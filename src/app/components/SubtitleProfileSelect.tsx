@@ -1,10 +1,11 @@
-import { PRESET_PROFILES, type ProfileId } from '../../core/subtitles/profiles';
+import { customLabel, PRESET_PROFILES, type ProfileId } from '../../core/subtitles/profiles';
 import { useAppStore } from '../store/app-store';
 
 /** Which guideline the readable subtitles keep: a preset sets every limit at once. */
 export function SubtitleProfileSelect() {
   const profile = useAppStore((s) => s.subtitleProfile);
   const setProfile = useAppStore((s) => s.setSubtitleProfile);
+  const limits = useAppStore((s) => s.cueLimits);
   return (
     <div className="text-xs font-medium text-slate-800 sm:col-span-3">
       <label htmlFor="check.profile">Profile</label>
@@ -20,7 +21,7 @@ export function SubtitleProfileSelect() {
             {p.label}
           </option>
         ))}
-        <option value="custom">Custom (the limits below)</option>
+        <option value="custom">{customLabel(limits)} (the limits below)</option>
       </select>
     </div>
   );

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SPEAKER_NOT_ACTIVATED, type Segment } from '../contract/response';
-import { readableCues } from '../format/readable-cues';
+import { DEFAULT_CUE_LIMITS, readableCues } from '../format/readable-cues';
 import { renderReadableSrt, renderReadableVtt } from '../format/readable-subtitles';
 import { checkCues, checkSubtitles } from './check';
 import { ms } from './cue';
@@ -129,5 +129,15 @@ describe('subtitle profiles', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('limits that are no preset', () => {
+  it("are Murmur's defaults until a limit is changed, then Custom", () => {
+    expect(customProfile(DEFAULT_CUE_LIMITS).label).toBe("Murmur's defaults");
+    expect(customProfile({ ...DEFAULT_CUE_LIMITS, speakerNames: true }).label).toBe(
+      "Murmur's defaults",
+    );
+    expect(customProfile({ ...DEFAULT_CUE_LIMITS, maxLineChars: 37 }).label).toBe('Custom');
   });
 });

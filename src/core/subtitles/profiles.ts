@@ -114,9 +114,24 @@ export function presetProfile(id: string): SubtitleProfile | undefined {
   return PRESET_PROFILES.find((p) => p.id === id);
 }
 
+/**
+ * Whether limits are Murmur's own defaults (the speaker-name choice aside): what the app and the
+ * CLI start with, which is no profile of anyone's making.
+ */
+export function isDefaultLimits(limits: CueLimits): boolean {
+  return (Object.keys(DEFAULT_CUE_LIMITS) as (keyof CueLimits)[]).every(
+    (key) => key === 'speakerNames' || limits[key] === DEFAULT_CUE_LIMITS[key],
+  );
+}
+
+/** The name of limits that are no preset's: Murmur's defaults, or the user's own. */
+export function customLabel(limits: CueLimits): string {
+  return isDefaultLimits(limits) ? "Murmur's defaults" : 'Custom';
+}
+
 /** The user's own limits as a profile (the app's "Subtitle limits", the CLI's options). */
 export function customProfile(limits: CueLimits): SubtitleProfile {
-  return { ...limits, id: 'custom', label: 'Custom', gapFrames: null, frameRate: null };
+  return { ...limits, id: 'custom', label: customLabel(limits), gapFrames: null, frameRate: null };
 }
 
 /** Only the readable-subtitle limits of a profile. */
