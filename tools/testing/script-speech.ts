@@ -7,19 +7,20 @@
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { HELD_OUT, pcm16k, speak, vocabulary, type TestLanguage } from './speech';
+import {
+  concat,
+  HELD_OUT,
+  pcm16k,
+  seededRandom as random,
+  speak,
+  vocabulary,
+  type TestLanguage,
+} from './speech';
 import { writeWav } from './wav';
 
 const SAMPLE_RATE = 16_000;
 
-/** A repeatable stream of numbers in [0, 1) from a seed. */
-export function random(seed: number): () => number {
-  let state = (seed * 2654435761) >>> 0;
-  return () => {
-    state = (Math.imul(state ^ (state >>> 15), 2246822519) + 0x9e3779b9) >>> 0;
-    return state / 4294967296;
-  };
-}
+export { seededRandom as random } from './speech';
 
 export interface SpokenLine {
   /** The line as said (lower case, vocabulary words). */
@@ -63,14 +64,8 @@ export function spokenLines(
     at += samples.length + gap.length;
     return line;
   });
-  const all = new Float32Array(at);
-  let offset = 0;
-  for (const piece of pieces) {
-    all.set(piece, offset);
-    offset += piece.length;
-  }
   const path = join(dir, `${name}.wav`);
-  writeWav(path, [all]);
+  writeWav(path, [concat(...pieces)]);
   return { path, lines: timed };
 }
 

@@ -28,14 +28,19 @@ export function vocabulary(language: TestLanguage): string[] {
     .filter(Boolean);
 }
 
-/** A repeatable pseudo-random sentence of `length` vocabulary words. */
-export function sentence(language: TestLanguage, seed: number, length: number): string {
-  const words = vocabulary(language);
+/** A repeatable stream of numbers in [0, 1) from a seed. */
+export function seededRandom(seed: number): () => number {
   let state = (seed * 2654435761) >>> 0;
-  const next = () => {
+  return () => {
     state = (Math.imul(state ^ (state >>> 15), 2246822519) + 0x9e3779b9) >>> 0;
     return state / 4294967296;
   };
+}
+
+/** A repeatable pseudo-random sentence of `length` vocabulary words. */
+export function sentence(language: TestLanguage, seed: number, length: number): string {
+  const words = vocabulary(language);
+  const next = seededRandom(seed);
   return Array.from({ length }, () => words[Math.floor(next() * words.length)]!).join(' ');
 }
 

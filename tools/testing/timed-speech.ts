@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { HELD_OUT, pcm16k, speak, type TestLanguage } from './speech';
+import { concat, HELD_OUT, pcm16k, seededRandom, speak, type TestLanguage } from './speech';
 import { writeWav } from './wav';
 
 export interface KnownWord {
@@ -31,11 +31,7 @@ export function timedSpeech(
   edgeSeconds = 0.8,
 ): TimedSpeech {
   const words = text.split(/\s+/).filter(Boolean);
-  let state = (seed * 2654435761) >>> 0;
-  const next = () => {
-    state = (Math.imul(state ^ (state >>> 15), 2246822519) + 0x9e3779b9) >>> 0;
-    return state / 4294967296;
-  };
+  const next = seededRandom(seed);
   const voice = {
     variant: HELD_OUT.variants[seed % HELD_OUT.variants.length]!,
     speed: HELD_OUT.speeds[seed % HELD_OUT.speeds.length]!,
@@ -77,13 +73,7 @@ export function timedSpeech(
     pieces.push(gap);
     at += gap.length;
   });
-  const all = new Float32Array(at);
-  let offset = 0;
-  for (const piece of pieces) {
-    all.set(piece, offset);
-    offset += piece.length;
-  }
   const path = join(dir, `${name}.wav`);
-  writeWav(path, [all]);
+  writeWav(path, [concat(...pieces)]);
   return { path, words: known };
 }
