@@ -81,7 +81,6 @@ describe('murmur transcribe: request problems exit 2 with the error body', () =>
       [jfk, '--webhook_url', 'javascript:alert(1)'],
       ['webhook_url'],
     ],
-    ['an unknown field', [jfk, '--languag', 'english'], ['languag']],
     ['a missing file', ['/nonexistent/talk.wav'], ['audio']],
   ];
 

@@ -96,10 +96,16 @@ export async function run(input: AlignmentStageInput, context: StageContext): Pr
   // A line or a word recognition heard nothing of, that the recogniser, made to read it, finds
   // unlikely wherever it is placed, was not said either (a line skipped, a name left out): made
   // to read it, the recogniser also loses the words after it, so they are timed again without.
-  const lines = unsaidLines(said, voiced, estimates, timedSaid, lineOf);
+  // Only where recognition heard something: a recording it heard nothing of says nothing of
+  // what was said.
+  const judged = heard.length > 0;
+  const lines = judged
+    ? unsaidLines(said, voiced, estimates, timedSaid, lineOf)
+    : new Set<number>();
   const unsaid = new Set(
     said.filter(
       (k, n) =>
+        judged &&
         !estimates[k]!.heard &&
         estimates[k]!.end - estimates[k]!.start < UNSAID_WORD_ROOM_SECONDS &&
         timedSaid[n]!.confidence < UNSAID_WORD_CONFIDENCE,
