@@ -71,14 +71,11 @@ export function jobProcessor(settings: JobSettings, redis: Redis) {
       // Only the worker that holds the job reports: one whose lock lapsed (Redis away, a held
       // event loop) may still be running while another has taken the job again, and two
       // reporting in turn would move the job's progress back and forth.
-      void redis
-        .get(lockKey(job.id!))
-        .then(async (holder) => {
-          if (holder !== job.token) return;
-          sent = text;
-          await job.updateProgress(latest);
-        })
-        .catch(() => undefined);
+      void (async () => {
+        if ((await redis.get(lockKey(job.id!))) !== job.token) return;
+        sent = text;
+        await job.updateProgress(latest);
+      })().catch(() => undefined);
     }, LOOK_MS);
     let result: JobEnd;
     try {
