@@ -308,6 +308,12 @@ export interface DiarizationSettings {
   readonly segmentationBatch: number;
   /** Stretches of one length the embedding model is given at once. */
   readonly embeddingBatch: number;
+  /**
+   * Fewest embeddings a cluster needs to be a speaker; smaller clusters join the nearest one
+   * (pyannote's `min_cluster_size`, there 12 of windows a second apart; here a window is
+   * embedded about every 10 s).
+   */
+  readonly minClusterEmbeddings: number;
 }
 
 export const DEFAULT_DIARIZATION_SETTINGS: Readonly<DiarizationSettings> = {
@@ -320,6 +326,7 @@ export const DEFAULT_DIARIZATION_SETTINGS: Readonly<DiarizationSettings> = {
    * nothing more, and the stretches waiting for a batch are held in memory.
    */
   embeddingBatch: 4,
+  minClusterEmbeddings: 2,
 };
 
 export interface TranslationSettings {

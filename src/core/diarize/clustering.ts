@@ -1,12 +1,18 @@
 /**
  * Clustering of speaker embeddings under the request's speaker counts.
  *
- * Agglomerative clustering with centroid linkage on cosine distance (the method of pyannote's
- * pipeline), run on at most `maxLinked` embeddings spread evenly over the file, so that memory
- * stays bounded on long files: the linkage needs a matrix of every pair it links, and a 2-hour
- * file has thousands of windows. The clusters found there give centroids; every embedding is
- * then given to its nearest centroid and the centroids refined a few times (k-means), which
- * costs one row per embedding rather than a row per pair.
+ * Agglomerative clustering with centroid linkage on cosine distance, as pyannote's pipeline
+ * does it: the dendrogram is cut where merges stop being closer than the embedding model's
+ * threshold (or, under a count, at the cut nearest that threshold that gives the count), and
+ * only clusters of at least a few embeddings are speakers. A smaller cluster is a stretch too
+ * short or too mixed to stand for a person (an overlap, a segmentation slip): it is given to
+ * the nearest speaker instead of becoming one, so a count is met by merging or keeping large
+ * clusters apart, not by keeping a stray window.
+ *
+ * The linkage runs on at most `maxLinked` embeddings spread evenly over the file, so that memory
+ * stays bounded on long files: it needs a matrix of every pair it links, and a 2-hour file has
+ * thousands of windows. Every embedding left out is given to the nearest speaker's centroid,
+ * which costs one row per embedding rather than a row per pair.
  *
  * Embeddings carry their channel. Separate channels hold separate people (one microphone each),
  * so two clusters of different channels are merged only when the count asked for leaves no
@@ -27,6 +33,11 @@ export interface ClusteringOptions extends SpeakerCounts {
   maxLinked?: number;
   /** Most speakers ever found without a count (default 20). */
   maxSpeakers?: number;
+  /**
+   * Fewest embeddings a cluster needs to be a speaker (default 2); smaller ones join the
+   * nearest speaker. Without a count, no more than a tenth of the file's embeddings are asked.
+   */
+  minClusterSize?: number;
 }
 
 export interface Clusters {
@@ -129,31 +140,164 @@ function cut(linkage: Linkage, m: number, k: number): number[][] {
   return members.filter((c) => c.length > 0);
 }
 
+/** How many clusters of at least `minSize` items there are after each number of merges (0..m-1). */
+function largeCounts(linkage: Linkage, m: number, minSize: number): number[] {
+  const size = new Array<number>(m).fill(1);
+  let large = minSize <= 1 ? m : 0;
+  const out = [large];
+  for (const [a, b] of linkage.merges) {
+    const was = (size[a]! >= minSize ? 1 : 0) + (size[b]! >= minSize ? 1 : 0);
+    size[a]! += size[b]!;
+    size[b] = 0;
+    large += (size[a]! >= minSize ? 1 : 0) - was;
+    out.push(large);
+  }
+  return out;
+}
+
 /**
- * The clusters to keep: the count asked for; otherwise those the threshold leaves (merges
- * closer than it are made), without clusters of a single embedding among many (a stretch too
- * short or mixed to stand for a person; it goes to its nearest cluster afterwards), and when
- * that is outside min..max, the linkage cut at the nearest count allowed.
+ * The number of merges whose cut leaves `wanted` large clusters, or as near as any cut comes;
+ * among equals, the cut whose last merge is nearest the threshold (pyannote walks the
+ * dendrogram outwards from the threshold the same way).
+ */
+function mergesFor(
+  linkage: Linkage,
+  m: number,
+  minSize: number,
+  wanted: number,
+  threshold: number,
+) {
+  const large = largeCounts(linkage, m, minSize);
+  let best = 0;
+  let bestMiss = Infinity;
+  let bestGap = Infinity;
+  for (let merges = 0; merges < m; merges++) {
+    const miss = Math.abs(large[merges]! - wanted);
+    const height = merges === 0 ? -Infinity : linkage.heights[merges - 1]!;
+    const gap = Math.abs(height - threshold);
+    if (miss < bestMiss || (miss === bestMiss && gap < bestGap)) {
+      best = merges;
+      bestMiss = miss;
+      bestGap = gap;
+    }
+  }
+  return { merges: best, large: large[best]! };
+}
+
+/**
+ * The speakers' clusters (each of at least the minimum size, bar a file too small for it) and
+ * the small clusters left over, which go to their nearest speaker afterwards. Without counts,
+ * the merges closer than the threshold are made and the large clusters are the speakers. A
+ * count (or a min or max the threshold's cut misses) picks the cut that gives that many large
+ * clusters; only when no cut of the dendrogram gives enough large ones is the minimum size
+ * lowered, a step at a time, so that `num` is met exactly as the request demands.
  */
 function chooseClusters(
   vectors: Float32Array[],
   channels: number[],
   options: ClusteringOptions,
-): number[][] {
+): { speakers: number[][]; small: number[][] } {
   const m = vectors.length;
   const linkage = link(vectors, channels);
-  if (options.num !== null) return cut(linkage, m, Math.min(options.num, m));
-  const merged = linkage.heights.filter((h) => h < options.threshold).length;
-  let clusters = cut(linkage, m, m - merged);
-  if (m >= 10) {
-    const kept = clusters.filter((c) => c.length > 1);
-    if (kept.length > 0) clusters = kept;
+  const minSize = Math.max(1, options.minClusterSize ?? 2);
+  // Without a count, pyannote's own cap: a tenth of the embeddings at most, so that a short
+  // file, where a person who says one sentence is in one window, still has them found. A
+  // count says how many people there are, so there a stray window never stands for one.
+  const autoSize = Math.max(1, Math.min(minSize, Math.round(0.1 * m)));
+  const byThreshold = linkage.heights.filter((h) => h < options.threshold).length;
+  let wanted = options.num;
+  let size = autoSize;
+  if (wanted === null) {
+    const found = largeCounts(linkage, m, autoSize)[byThreshold]!;
+    let k = Math.min(found, options.maxSpeakers ?? 20);
+    if (options.min !== null) k = Math.max(k, options.min);
+    if (options.max !== null) k = Math.min(k, options.max);
+    if (k !== found) wanted = k;
+  } else {
+    size = minSize;
   }
-  let k = Math.min(clusters.length, options.maxSpeakers ?? 20);
-  if (options.min !== null) k = Math.max(k, options.min);
-  if (options.max !== null) k = Math.min(k, options.max);
-  k = Math.max(1, Math.min(k, m));
-  return k === clusters.length ? clusters : cut(linkage, m, k);
+  let merges = byThreshold;
+  if (wanted !== null) {
+    wanted = Math.max(1, Math.min(wanted, m));
+    const choice = mergesFor(linkage, m, size, wanted, options.threshold);
+    merges = choice.merges;
+    let clusters = cut(linkage, m, m - merges);
+    let speakers = clusters.filter((c) => c.length >= size);
+    let small = clusters.filter((c) => c.length < size);
+    // More speakers asked for than the dendrogram has large clusters (centroid linkage joins
+    // the last members of a tight cloud one at a time): the largest speakers are halved.
+    while (speakers.length < wanted) {
+      const largest = speakers.reduce((a, b) => (b.length > a.length ? b : a), []);
+      const parts = largest.length < 2 * size ? [] : halves(vectors, largest);
+      if (parts.length < 2 || Math.min(...parts.map((p) => p.length)) < size) break;
+      speakers = speakers.filter((c) => c !== largest).concat(parts);
+    }
+    // A file of too few embeddings for the count: the minimum size gives way, as the count
+    // must be met.
+    for (; speakers.length !== wanted && size > 1;) {
+      size--;
+      merges = mergesFor(linkage, m, size, wanted, options.threshold).merges;
+      clusters = cut(linkage, m, m - merges);
+      speakers = clusters.filter((c) => c.length >= size);
+      small = clusters.filter((c) => c.length < size);
+    }
+    return { speakers, small };
+  }
+  const clusters = cut(linkage, m, m - merges);
+  const speakers = clusters.filter((c) => c.length >= size);
+  // Nothing large enough (a file of a few scattered embeddings): one speaker, as pyannote.
+  if (speakers.length === 0) return { speakers: [clusters.flat()], small: [] };
+  return { speakers, small: clusters.filter((c) => c.length < size) };
+}
+
+/**
+ * A cluster split in two around its two members farthest apart (each member to the nearer of
+ * them, a few rounds of 2-means), the halves as even as the voice allows.
+ */
+function halves(vectors: readonly Float32Array[], members: readonly number[]): number[][] {
+  const dim = vectors[members[0]!]!.length;
+  let a = members[0]!;
+  let b = members[1]!;
+  let far = -Infinity;
+  for (const i of members) {
+    for (const j of members) {
+      const d = 1 - dot(vectors[i]!, vectors[j]!);
+      if (i < j && d > far) [far, a, b] = [d, i, j];
+    }
+  }
+  let centres = [vectors[a]!, vectors[b]!];
+  let split: number[][] = [[a], [b]];
+  for (let round = 0; round < 10; round++) {
+    split = [[], []];
+    for (const i of members) {
+      split[dot(vectors[i]!, centres[0]!) >= dot(vectors[i]!, centres[1]!) ? 0 : 1]!.push(i);
+    }
+    if (split[0]!.length === 0 || split[1]!.length === 0) break;
+    centres = split.map((h) => centroidOf(vectors, h, dim));
+  }
+  return split.filter((h) => h.length > 0);
+}
+
+/** Each small cluster joined to the speaker whose centroid is nearest its own. */
+function absorbSmall(
+  vectors: readonly Float32Array[],
+  channels: readonly number[],
+  chosen: { speakers: number[][]; small: number[][] },
+  dim: number,
+): number[][] {
+  const speakers = chosen.speakers.map((c) => [...c]);
+  const centroids = speakers.map((c) => centroidOf(vectors, c, dim));
+  const speakerChannels = speakers.map((c) => new Set(c.map((i) => channels[i]!)));
+  for (const small of chosen.small) {
+    const to = nearest(
+      centroidOf(vectors, small, dim),
+      channels[small[0]!]!,
+      centroids,
+      speakerChannels,
+    );
+    speakers[to]!.push(...small);
+  }
+  return speakers;
 }
 
 function centroidOf(vectors: readonly Float32Array[], indices: readonly number[], dim: number) {
@@ -181,120 +325,33 @@ export function clusterEmbeddings(
   const picked = spreadIndices(n, options.maxLinked ?? 400);
   const vectors = picked.map((i) => embeddings[i]!);
   const vectorChannels = picked.map((i) => channels[i]!);
-  const clusters = chooseClusters(vectors, vectorChannels, options);
-  // The linkage decides how many; its cut is a start. Centroid linkage cut at a given count
-  // can split off a few stray embeddings and leave two people together, so the partition is
-  // refined by k-means from it and from several spread-out starts, and the tightest kept.
-  // Each start keeps the channels of what it was made from, so that one person heard on two
-  // channels (two voices alike) stays two speakers.
-  const starts = [
-    {
-      centroids: clusters.map((members) => centroidOf(vectors, members, dim)),
-      channels: clusters.map((members) => new Set(members.map((i) => vectorChannels[i]!))),
-    },
-  ];
-  const random = seeded(vectors.length * 7919 + clusters.length);
-  for (let r = 0; r < RESTARTS; r++) {
-    const seeds = spreadSeeds(vectors, vectorChannels, clusters.length, random);
-    starts.push({
-      centroids: seeds.map((i) => vectors[i]!),
-      channels: seeds.map((i) => new Set([vectorChannels[i]!])),
-    });
-  }
-  let best: Clusters & { cost: number } = {
-    labels: new Int32Array(0),
-    centroids: [],
-    channels: [],
-    cost: Infinity,
-  };
-  for (const start of starts) {
-    const found = kMeans(embeddings, channels, start.centroids, start.channels, dim);
-    if (found.cost < best.cost - 1e-9) best = found;
-  }
-  return { labels: best.labels, centroids: best.centroids, channels: best.channels };
-}
-
-/** k-means starts besides the linkage's: spread-out seeds (k-means++ on cosine distance). */
-const RESTARTS = 8;
-
-/** A repeatable generator in [0, 1), so that a file gives the same speakers every time. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (Math.imul(state ^ (state >>> 15), 2246822519) + 0x9e3779b9) >>> 0;
-    return state / 4294967296;
-  };
-}
-
-/**
- * Indices of `k` seeds drawn k-means++ style (each next one far from those drawn, with a probability by
- * its squared distance), one on each channel first when there are enough for every channel.
- */
-function spreadSeeds(
-  vectors: readonly Float32Array[],
-  channels: readonly number[],
-  k: number,
-  random: () => number,
-): number[] {
-  const seeds: number[] = [];
-  const byChannel = [...new Set(channels)];
-  if (k >= byChannel.length) {
-    for (const c of byChannel) {
-      const on = vectors.flatMap((_, i) => (channels[i] === c ? [i] : []));
-      seeds.push(on[Math.floor(random() * on.length)]!);
-    }
-  }
-  if (seeds.length === 0) seeds.push(Math.floor(random() * vectors.length));
-  while (seeds.length < k) {
-    const d = vectors.map(
-      (v) => Math.min(...seeds.map((s) => Math.max(0, 1 - dot(v, vectors[s]!)))) ** 2,
-    );
-    const total = d.reduce((a, b) => a + b, 0);
-    if (total <= 0) break;
-    let pick = random() * total;
-    let i = 0;
-    while (i < d.length - 1 && pick >= d[i]!) pick -= d[i++]!;
-    seeds.push(i);
-  }
-  return seeds.slice(0, k);
-}
-
-/**
- * Spherical k-means from the given centroids: each embedding to its nearest centroid on its
- * channel, centroids moved to their members' mean, until nothing moves. The cost is the sum of
- * cosine distances to the centroids.
- */
-function kMeans(
-  embeddings: readonly Float32Array[],
-  channels: readonly number[],
-  start: readonly Float32Array[],
-  startChannels: Set<number>[],
-  dim: number,
-): Clusters & { cost: number } {
-  const n = embeddings.length;
-  let centroids = start.map((c) => normalise(c));
-  let clusterChannels = startChannels;
+  const clusters = absorbSmall(
+    vectors,
+    vectorChannels,
+    chooseClusters(vectors, vectorChannels, options),
+    dim,
+  );
+  // The linked embeddings keep the linkage's speakers; every other one goes to the nearest
+  // speaker of its channel. No k-means afterwards: moving embeddings between centroids can
+  // drain a speaker down to a stray one, the very thing the minimum size rules out.
   const labels = new Int32Array(n).fill(-1);
-  for (let round = 0; round < 20; round++) {
-    let moved = false;
-    for (let i = 0; i < n; i++) {
-      const c = nearest(embeddings[i]!, channels[i]!, centroids, clusterChannels);
-      if (c !== labels[i]) moved = true;
-      labels[i] = c;
+  clusters.forEach((members, k) => {
+    for (const i of members) labels[picked[i]!] = k;
+  });
+  const linkedCentroids = clusters.map((members) => centroidOf(vectors, members, dim));
+  const linkedChannels = clusters.map((members) => new Set(members.map((i) => vectorChannels[i]!)));
+  for (let i = 0; i < n; i++) {
+    if (labels[i] === -1) {
+      labels[i] = nearest(embeddings[i]!, channels[i]!, linkedCentroids, linkedChannels);
     }
-    const members = centroids.map(() => [] as number[]);
-    for (let i = 0; i < n; i++) members[labels[i]!]!.push(i);
-    centroids = centroids.map((old, c) =>
-      members[c]!.length > 0 ? centroidOf(embeddings, members[c]!, dim) : old,
-    );
-    clusterChannels = centroids.map((_, c) =>
-      members[c]!.length > 0 ? new Set(members[c]!.map((i) => channels[i]!)) : clusterChannels[c]!,
-    );
-    if (!moved) break;
   }
-  let cost = 0;
-  for (let i = 0; i < n; i++) cost += 1 - dot(embeddings[i]!, centroids[labels[i]!]!);
-  return { labels, centroids, channels: clusterChannels, cost };
+  const members = clusters.map(() => [] as number[]);
+  for (let i = 0; i < n; i++) members[labels[i]!]!.push(i);
+  return {
+    labels,
+    centroids: members.map((m) => centroidOf(embeddings, m, dim)),
+    channels: members.map((m) => new Set(m.map((i) => channels[i]!))),
+  };
 }
 
 /** The nearest centroid among the clusters of the embedding's channel (any, if none is). */

@@ -208,6 +208,7 @@ export async function run(input: DiarizationStageInput, context: StageContext): 
   const clusters = clusterEmbeddings(embeddings, embeddingChannels, {
     ...input.counts,
     threshold: models.clusteringThreshold,
+    minClusterSize: settings.minClusterEmbeddings,
   });
   const clusterOf = windows.map((w) =>
     w.embedded
