@@ -314,6 +314,11 @@ export interface DiarizationSettings {
    * embedded about every 10 s).
    */
   readonly minClusterEmbeddings: number;
+  /**
+   * Seconds of silence at which a local speaker's speech is taken as separate stretches, each
+   * embedded on its own, in case the segmentation model gave two people one local speaker.
+   */
+  readonly partGapSeconds: number;
 }
 
 export const DEFAULT_DIARIZATION_SETTINGS: Readonly<DiarizationSettings> = {
@@ -327,6 +332,7 @@ export const DEFAULT_DIARIZATION_SETTINGS: Readonly<DiarizationSettings> = {
    */
   embeddingBatch: 4,
   minClusterEmbeddings: 2,
+  partGapSeconds: 0.3,
 };
 
 export interface TranslationSettings {

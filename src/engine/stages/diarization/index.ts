@@ -27,6 +27,12 @@ import {
   type WindowSpeakers,
 } from '../../../core/diarize/window-speakers';
 import { planWindows } from '../../../core/diarize/windows';
+import {
+  freeLocalSpeaker,
+  speakerParts,
+  splitLocalSpeaker,
+  type LocalSpeakerParts,
+} from '../../../core/diarize/speaker-parts';
 import { awaitModel } from '../../model-loading';
 import type { LoadedSpeakerModels } from '../../ports';
 import type { StageContext } from '../../stage-context';
@@ -103,13 +109,14 @@ export async function run(input: DiarizationStageInput, context: StageContext): 
     );
   report();
 
-  const windows: (WindowSpeakers & { embedded: boolean })[] = [];
+  const windows: (WindowSpeakers & { embedded: boolean; parts: LocalSpeakerParts[] })[] = [];
   // In the order the speakers were found (the clustering's order); filled in as batches run.
   const embeddings: Float32Array[] = [];
   const embeddingChannels: number[] = [];
   const frameSeconds = models.frameStep / rate;
   const minFrames = Math.ceil(settings.minEmbeddingSeconds / frameSeconds);
   const maxFrames = Math.floor(settings.maxEmbeddingSeconds / frameSeconds);
+  const gapFrames = Math.ceil(settings.partGapSeconds / frameSeconds);
   const embeddingBatch = Math.max(1, settings.embeddingBatch);
   const pending: PendingEmbedding[] = [];
   // Runs the waiting stretches of one length in batches of `embeddingBatch`; with `all`, also
@@ -168,9 +175,27 @@ export async function run(input: DiarizationStageInput, context: StageContext): 
         // A window's local speakers whose embedding frames are the same (two who are never
         // heard alone, in the same frames) share one embedding: the same audio gives the same.
         const mine: { frames: string; embedding: PendingEmbedding }[] = [];
+        const parts: LocalSpeakerParts[] = [];
+        // Stretches are embedded apart only where a silent local speaker could take some.
+        const splittable = embedded[b + i]! && freeLocalSpeaker(active, frames) >= 0;
         for (let s = 0; s < LOCAL_SPEAKERS && embedded[b + i]; s++) {
-          const chosen = embeddingFrames(speakerFrames(active, frames, s), minFrames, maxFrames);
+          const heard = speakerFrames(active, frames, s);
+          const chosen = embeddingFrames(heard, minFrames, maxFrames);
           if (chosen === null) continue;
+          const stretches = splittable ? speakerParts(heard, gapFrames) : [];
+          if (stretches.length > 1) {
+            const vectors: (Float32Array | null)[] = stretches.map(() => null);
+            parts.push({ speaker: s, parts: stretches, embeddings: vectors });
+            stretches.forEach((part, k) => {
+              const own = embeddingFrames(part, minFrames, maxFrames);
+              if (own === null) return;
+              pending.push({
+                samples: framesAudio(audio[i]!, own, plan.frameStep, models.frameSpan),
+                slots: [],
+                targets: [[vectors, k]],
+              });
+            });
+          }
           const slot = embeddings.length;
           embeddings.push(EMPTY);
           embeddingChannels.push(channel.index);
@@ -196,6 +221,7 @@ export async function run(input: DiarizationStageInput, context: StageContext): 
           active,
           embeddings: local,
           embedded: embedded[b + i]!,
+          parts,
         });
         done++;
       }
@@ -210,6 +236,10 @@ export async function run(input: DiarizationStageInput, context: StageContext): 
     threshold: models.clusteringThreshold,
     minClusterSize: settings.minClusterEmbeddings,
   });
+  for (const w of windows) {
+    const allowed = clusters.channels.map((set) => set.has(w.channel));
+    for (const local of w.parts) splitLocalSpeaker(w, local, clusters.centroids, allowed);
+  }
   const clusterOf = windows.map((w) =>
     w.embedded
       ? assignLocalSpeakers(
