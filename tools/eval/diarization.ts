@@ -5,10 +5,12 @@
  *
  *   npm run eval:diarization -- AUDIO RTTM [--models DIR|URL] [--model ID]
  *     [--segmentation-model ID] [--embedding-model ID] [--num-speakers N] [--uem FILE]
- *   npm run eval:diarization -- --generated N [--models ...]
+ *   npm run eval:diarization -- --generated N [--held-out-voices SEED] [--models ...]
  *
  * `--generated N` scores N generated conversations (2, 3 and 4 speakers in turn, with
  * overlaps, 40 to 120 s) and one stereo call, each with and without the true speaker count.
+ * With `--held-out-voices SEED`, each conversation's voices are drawn at random from those the
+ * test models never heard (`heldOutVoices`), the draw and the conversations set by SEED.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -21,6 +23,7 @@ import { parseRttm, rttmFiles, type SpeakerTurn } from '../../src/core/evaluatio
 import {
   conversation,
   fileId,
+  heldOutVoices,
   stereoCall,
   writeConversationWav,
   type Conversation,
@@ -46,13 +49,14 @@ interface EvalArgs {
   uem?: string;
   numSpeakers?: number;
   generated?: number;
+  heldOutSeed?: number;
   models: DiarizationModels;
 }
 
 const USAGE =
   'usage: npm run eval:diarization -- AUDIO RTTM [--models DIR|URL] [--model ID] ' +
   '[--segmentation-model ID] [--embedding-model ID] [--num-speakers N] [--uem FILE]\n' +
-  '       npm run eval:diarization -- --generated N [--models DIR|URL] [--model ID] ...';
+  '       npm run eval:diarization -- --generated N [--held-out-voices SEED] [--models DIR|URL] ...';
 
 function positiveInteger(name: string, value: string): number {
   const n = Number(value);
@@ -79,11 +83,15 @@ function parseArgs(argv: readonly string[]): EvalArgs {
     else if (name === 'num-speakers') args.numSpeakers = positiveInteger(name, value);
     else if (name === 'uem') args.uem = value;
     else if (name === 'generated') args.generated = positiveInteger(name, value);
+    else if (name === 'held-out-voices') args.heldOutSeed = positiveInteger(name, value);
     else throw new UsageError(`unknown option --${name}`);
   }
   // The staged test models are the ones a local `.models` folder holds.
   if (args.models.models !== undefined && basename(args.models.models) === '.models') {
     args.models = { ...TEST_DIARIZATION_MODELS, ...args.models };
+  }
+  if (args.heldOutSeed !== undefined && args.generated === undefined) {
+    throw new UsageError('--held-out-voices goes with --generated');
   }
   if (args.generated !== undefined) {
     if (positional.length > 0) throw new UsageError('--generated takes no AUDIO or RTTM');
@@ -180,13 +188,26 @@ interface GeneratedFile {
  * N conversations (2, 3, 4 speakers in turn, 40 to 120 s, overlaps) and a stereo call, each
  * made when it is asked for, so that the first is scored before the last is spoken.
  */
-function* generatedFiles(n: number): Generator<GeneratedFile> {
+function* generatedFiles(n: number, heldOutSeed?: number): Generator<GeneratedFile> {
   for (let i = 0; i < n; i++) {
     const speakers = 2 + (i % 3);
     const seconds = 40 + ((i * 37) % 81);
-    const c = conversation({ speakers, seconds, overlapShare: 0.25, seed: 500 + i });
+    const seed = heldOutSeed === undefined ? 500 + i : heldOutSeed * 100 + i;
+    const voices = heldOutSeed === undefined ? undefined : heldOutVoices(speakers, seed);
+    const c = conversation({
+      speakers,
+      seconds,
+      overlapShare: 0.25,
+      seed,
+      ...(voices ? { voices } : {}),
+    });
+    if (voices) {
+      const named = voices.map((v) => `${v.variant} p${v.pitch} s${v.speed}`).join(', ');
+      console.log(`conv-${i}: ${named}`);
+    }
     yield { name: `conv-${i}-${speakers}spk-${seconds}s`, audio: c, turns: c.turns };
   }
+  if (heldOutSeed !== undefined) return;
   const call = stereoCall({ seed: 900, turns: 16 });
   yield { name: 'stereo-call', audio: call, turns: call.turns };
 }
@@ -204,7 +225,7 @@ async function scoreGenerated(args: EvalArgs): Promise<number> {
         'seconds',
       ].join(' | '),
     );
-    for (const file of generatedFiles(args.generated!)) {
+    for (const file of generatedFiles(args.generated!, args.heldOutSeed)) {
       const path = writeConversationWav(join(dir, `${file.name}.wav`), file.audio);
       const truth = speakerCount(file.turns);
       for (const given of [undefined, truth]) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { conversation, stereoCall, voicedExtent } from './conversation';
+import {
+  conversation,
+  HELD_OUT_VOICES,
+  heldOutVoices,
+  stereoCall,
+  voicedExtent,
+} from './conversation';
 
 const level = (samples: Float32Array, from: number, to: number) => {
   let peak = 0;
@@ -63,5 +69,28 @@ describe('stereoCall', () => {
       expect(level(call.channels[t.channel]!, t.start, t.end)).toBeGreaterThan(0.1);
       expect(level(call.channels[1 - t.channel]!, t.start, t.end)).toBe(0);
     }
+  });
+});
+
+describe('heldOutVoices', () => {
+  const within = (x: number, bands: readonly (readonly [number, number])[]) =>
+    bands.some(([low, high]) => low <= x && x <= high);
+
+  it('draws held-out voices of distinct variants, the same for the same seed', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const voices = heldOutVoices(4, seed);
+      expect(new Set(voices.map((v) => v.variant)).size).toBe(4);
+      for (const v of voices) {
+        expect(HELD_OUT_VOICES.variants).toContain(v.variant);
+        expect(within(v.pitch, HELD_OUT_VOICES.pitches)).toBe(true);
+        expect(within(v.speed, HELD_OUT_VOICES.speeds)).toBe(true);
+      }
+      expect(heldOutVoices(4, seed)).toEqual(voices);
+    }
+    expect(heldOutVoices(3, 1)).not.toEqual(heldOutVoices(3, 2));
+  });
+
+  it('has no sixth variant to give', () => {
+    expect(() => heldOutVoices(6, 1)).toThrow();
   });
 });

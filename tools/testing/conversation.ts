@@ -24,6 +24,49 @@ export const CONVERSATION_VOICES: readonly Voice[] = [
   { variant: 'klatt2', pitch: 40, speed: 165 },
 ];
 
+/**
+ * What the test models were never trained on (tools/models/diarization/conversations.py holds
+ * them out): these variants, pitches within these bands and speeds within these bands.
+ */
+export const HELD_OUT_VOICES = {
+  variants: ['m3', 'm7', 'f3', 'f5', 'klatt2'],
+  pitches: [
+    [29, 31],
+    [46, 48],
+    [63, 65],
+    [80, 82],
+  ],
+  speeds: [
+    [133, 137],
+    [168, 172],
+    [203, 207],
+  ],
+} as const;
+
+/**
+ * `count` held-out voices (up to 5) drawn at random from `seed`, each of its own variant, so
+ * that a listener tells them apart: the variant, the pitch band and the speed band, and the
+ * pitch and speed within the bands.
+ */
+export function heldOutVoices(count: number, seed: number): Voice[] {
+  if (count > HELD_OUT_VOICES.variants.length) {
+    throw new RangeError(`heldOutVoices: at most ${HELD_OUT_VOICES.variants.length} voices`);
+  }
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  const inBand = ([low, high]: readonly [number, number]) =>
+    low + Math.floor(next() * (high - low + 1));
+  const variants: string[] = [...HELD_OUT_VOICES.variants];
+  return Array.from({ length: count }, () => {
+    const variant = variants.splice(Math.floor(next() * variants.length), 1)[0]!;
+    return {
+      variant,
+      pitch: inBand(pick(HELD_OUT_VOICES.pitches)),
+      speed: inBand(pick(HELD_OUT_VOICES.speeds)),
+    };
+  });
+}
+
 export interface ConversationOptions {
   /** 2 to 4 people. */
   speakers: number;
