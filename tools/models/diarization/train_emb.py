@@ -4,6 +4,11 @@
 fixed wall-clock budget, one thread.
 
   OMP_WAIT_POLICY=PASSIVE /usr/bin/python3 tools/models/diarization/train_emb.py --minutes 28 --out .cache/diar/emb.pt
+
+--init-onnx continues from the weights of an exported model (its batch norms folded into the
+convolutions, so they stay identities and are not trained on batch statistics); the margin
+softmax's speaker weights then start at each speaker's mean embedding, so that the first steps
+do not undo what the model knows.
 """
 import argparse
 import math
@@ -25,6 +30,7 @@ ap.add_argument("--calib", type=int, default=100)
 ap.add_argument("--attention", type=int, default=0, help="attentive pooling's hidden size (0: plain)")
 ap.add_argument("--crop-min", type=int, default=150)
 ap.add_argument("--crop-max", type=int, default=400)
+ap.add_argument("--init-onnx", help="start from this exported model's weights")
 ap.add_argument("--out", required=True)
 a = ap.parse_args()
 
@@ -58,8 +64,22 @@ def crop(s, n):
     return c - c.mean(axis=0, keepdims=True)
 
 
-model = Embedder(attention=a.attention)
+if a.init_onnx:
+    from eval_emb import from_onnx
+    model = from_onnx(a.init_onnx)
+    norms = [m for m in model.modules() if isinstance(m, torch.nn.BatchNorm1d)]
+else:
+    model = Embedder(attention=a.attention)
+    norms = []
 head = MarginSoftmax(256, len(speakers))
+if a.init_onnx:
+    with torch.no_grad():
+        model.eval()
+        for s in speakers:
+            x = torch.from_numpy(np.stack([crop(s, 300) for _ in range(2)]))
+            head.weight[label[s]] = torch.nn.functional.normalize(model(x), dim=1).mean(dim=0)
+        model.train()
+    print("speaker weights from the model's embeddings in %.1f min" % ((time.time() - t0) / 60), flush=True)
 opt = torch.optim.Adam(list(model.parameters()) + list(head.parameters()), lr=a.lr, weight_decay=1e-5)
 budget = a.minutes * 60
 t0 = time.time()
@@ -76,6 +96,8 @@ while True:
     batch = [rng.choice(speakers) for _ in range(a.batch)]
     x = torch.from_numpy(np.stack([crop(s, n) for s in batch]))
     y = torch.tensor([label[s] for s in batch])
+    for m in norms:
+        m.eval()
     loss, accuracy = head(model(x), y, margin)
     opt.zero_grad()
     loss.backward()
