@@ -138,7 +138,7 @@ const labelsOf = (labels: ArrayLike<number>, truth: readonly number[], who: numb
   new Set(Array.from(labels).filter((_, i) => truth[i] === who));
 
 describe('clusterEmbeddings: small clusters are not speakers', () => {
-  // Without a count a cluster needs at most a tenth of the embeddings: 25 of them here.
+  // Without a count a cluster needs at most a fifth of the embeddings: 25 of them here.
   for (const [num, each] of [
     [2, 6],
     [null, 12],

@@ -35,7 +35,7 @@ export interface ClusteringOptions extends SpeakerCounts {
   maxSpeakers?: number;
   /**
    * Fewest embeddings a cluster needs to be a speaker (default 2); smaller ones join the
-   * nearest speaker. Without a count, no more than a tenth of the file's embeddings are asked.
+   * nearest speaker. Without a count, no more than a fifth of the file's embeddings are asked.
    */
   minClusterSize?: number;
 }
@@ -200,10 +200,11 @@ function chooseClusters(
   const m = vectors.length;
   const linkage = link(vectors, channels);
   const minSize = Math.max(1, options.minClusterSize ?? 2);
-  // Without a count, pyannote's own cap: a tenth of the embeddings at most, so that a short
-  // file, where a person who says one sentence is in one window, still has them found. A
-  // count says how many people there are, so there a stray window never stands for one.
-  const autoSize = Math.max(1, Math.min(minSize, Math.round(0.1 * m)));
+  // Without a count, a cap as pyannote's (a tenth of its embeddings, one a second): here a
+  // fifth, windows being embedded about every 10 s, so that a file of under ten embeddings,
+  // where a person who says one sentence is in one window, still has them found. A count says
+  // how many people there are, so there a stray window never stands for one.
+  const autoSize = Math.max(1, Math.min(minSize, Math.floor(m / 5)));
   const byThreshold = linkage.heights.filter((h) => h < options.threshold).length;
   let wanted = options.num;
   let size = autoSize;
