@@ -189,8 +189,9 @@ function mergesFor(
  * the small clusters left over, which go to their nearest speaker afterwards. Without counts,
  * the merges closer than the threshold are made and the large clusters are the speakers. A
  * count (or a min or max the threshold's cut misses) picks the cut that gives that many large
- * clusters; only when no cut of the dendrogram gives enough large ones is the minimum size
- * lowered, a step at a time, so that `num` is met exactly as the request demands.
+ * clusters; where no cut gives enough, the largest speakers are halved; only where even that
+ * cannot (too few embeddings) is the minimum size lowered, a step at a time, so that `num` is
+ * met exactly as the request demands.
  */
 function chooseClusters(
   vectors: Float32Array[],
@@ -235,7 +236,7 @@ function chooseClusters(
     }
     // A file of too few embeddings for the count: the minimum size gives way, as the count
     // must be met.
-    for (; speakers.length !== wanted && size > 1;) {
+    while (speakers.length !== wanted && size > 1) {
       size--;
       merges = mergesFor(linkage, m, size, wanted, options.threshold).merges;
       clusters = cut(linkage, m, m - merges);
