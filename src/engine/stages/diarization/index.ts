@@ -82,8 +82,6 @@ interface PendingEmbedding {
 /** Batches' worth of stretches that may wait before all are run, whatever their lengths. */
 const PENDING_MOST = 4;
 const EMPTY = new Float32Array(0);
-/** Most seconds of a stretch embedded apart. */
-const PART_SECONDS = 1;
 
 export async function run(input: DiarizationStageInput, context: StageContext): Promise<Diarized> {
   const models = await awaitModel(input.models, input.onWaitForModel);
@@ -119,9 +117,6 @@ export async function run(input: DiarizationStageInput, context: StageContext): 
   const minFrames = Math.ceil(settings.minEmbeddingSeconds / frameSeconds);
   const maxFrames = Math.floor(settings.maxEmbeddingSeconds / frameSeconds);
   const gapFrames = Math.ceil(settings.partGapSeconds / frameSeconds);
-  // A stretch only has to say which speaker it is nearest, not stand for one: a second of it
-  // does, at half the embedding model's cost of two.
-  const partFrames = Math.min(maxFrames, Math.floor(PART_SECONDS / frameSeconds));
   const embeddingBatch = Math.max(1, settings.embeddingBatch);
   const pending: PendingEmbedding[] = [];
   // Runs the waiting stretches of one length in batches of `embeddingBatch`; with `all`, also
@@ -192,7 +187,7 @@ export async function run(input: DiarizationStageInput, context: StageContext): 
             const vectors: (Float32Array | null)[] = stretches.map(() => null);
             parts.push({ speaker: s, parts: stretches, embeddings: vectors });
             stretches.forEach((part, k) => {
-              const own = embeddingFrames(part, minFrames, partFrames);
+              const own = embeddingFrames(part, minFrames, maxFrames);
               if (own === null) return;
               pending.push({
                 samples: framesAudio(audio[i]!, own, plan.frameStep, models.frameSpan),
