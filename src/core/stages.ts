@@ -13,6 +13,8 @@ export const STAGES = [
   'attribute',
   'translate',
   'assemble',
+  'chapterize',
+  'summarize',
 ] as const;
 export type Stage = (typeof STAGES)[number];
 

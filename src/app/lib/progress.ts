@@ -50,6 +50,8 @@ const TITLES: Record<Stage, [string, number]> = {
   attribute: ['Telling speakers apart', 6],
   translate: ['Translating', 7],
   assemble: ['Putting the result together', 8],
+  chapterize: ['Finding chapters', 9],
+  summarize: ['Summarising', 10],
 };
 
 /**
