@@ -1,7 +1,7 @@
-import { chapterTime } from '../../core/format/chapter-lines';
+import { clockTime } from '../../core/format/timecode';
 
 /** A short clock reading for the UI: m:ss, or h:mm:ss past an hour (as chapter lists write). */
-export const clock = chapterTime;
+export const clock = clockTime;
 
 /**
  * A length of time for the UI, to the nearest second: an 11.98-s file lasts 0:12, as the

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Chapter } from '../contract/response';
-import { chapterTime, renderChapterLines, renderVttChapters } from './chapter-lines';
+import { renderChapterLines, renderVttChapters } from './chapter-lines';
+import { clockTime } from './timecode';
 
 const chapter = (headline: string, time_begin: number, time_end: number): Chapter => ({
   headline,
@@ -52,7 +53,7 @@ describe('chapter lines', () => {
   it('writes nothing but the header for no chapters', () => {
     expect(renderChapterLines([])).toBe('');
     expect(renderVttChapters([], 10)).toBe('WEBVTT\n');
-    expect(chapterTime(59.99)).toBe('0:59');
-    expect(chapterTime(-1)).toBe('0:00');
+    expect(clockTime(59.99)).toBe('0:59');
+    expect(clockTime(-1)).toBe('0:00');
   });
 });

@@ -1,18 +1,9 @@
 import type { Chapter } from '../contract/response';
-import { cueMilliseconds, formatTimecode } from './timecode';
+import { clockTime, cueMilliseconds, formatTimecode } from './timecode';
 import { escapeCueText } from './vtt';
 
 /** Video sites read a chapter list only when every chapter is at least this long. */
 export const MIN_LISTED_CHAPTER_SECONDS = 10;
-
-/** `M:SS`, or `H:MM:SS` from an hour, as chapter lists in video descriptions write times. */
-export function chapterTime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor(whole / 60) % 60;
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -36,7 +27,7 @@ function listedStarts(chapters: readonly Chapter[]): { chapter: Chapter; start: 
  */
 export function renderChapterLines(chapters: readonly Chapter[]): string {
   const lines = listedStarts(chapters).map(
-    ({ chapter, start }) => `${chapterTime(start)} ${oneLine(chapter.headline)}`,
+    ({ chapter, start }) => `${clockTime(start)} ${oneLine(chapter.headline)}`,
   );
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
