@@ -225,7 +225,7 @@ export function transcriptDocument(
     }
     const run: TextRun = { time, text: segment.transcription.trim(), notSaid };
     if (newTurn) {
-      const previous: Turn | null = lastTurn;
+      const previous = lastTurn as Turn | null;
       turn = {
         kind: 'turn',
         speaker: options.speakerNames && speakers ? segment.speaker : null,
