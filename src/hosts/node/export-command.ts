@@ -45,7 +45,7 @@ export const EXPORT_USAGE = [
     ['--to FORMAT', 'docx, html, md, chapters or chapters-vtt.'],
     [
       '-o FILE',
-      'Where to write it (its folder must exist). Default: html and md on stdout, docx beside RESULT with its extension.',
+      'Where to write it (its folder must exist). Default: docx beside RESULT with its extension, the others on stdout.',
     ],
     ['--title TEXT', 'The heading. Default: the result file name.'],
     [
