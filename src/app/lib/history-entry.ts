@@ -50,6 +50,8 @@ export interface HistoryEntry {
   edits?: EntryEdits;
   /** What the transcription fetched and from where, as its Network note said (absent in older entries). */
   network?: string;
+  /** Where its recogniser ran ('webgpu' or 'wasm'; absent in older entries). */
+  device?: string;
   /**
    * Its speakers' embeddings and the stored voices they were found to be, so that a voice can be
    * remembered from it when reopened (absent without speakers, and in older entries). Personal

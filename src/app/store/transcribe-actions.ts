@@ -112,7 +112,8 @@ export async function submitTranscription(options: { reopen?: boolean } = {}): P
     focusResultIfLost();
     // Stored voices name the speakers before the result is kept, so that it is kept named.
     const voices = speakers.length > 0 ? await recogniseResult(speakers) : undefined;
-    void addToHistory(result, name, values, network, voices ? { voices } : {});
+    const { device } = useAppStore.getState();
+    void addToHistory(result, name, values, network, { device, ...(voices ? { voices } : {}) });
     // The result is the user's whatever happens to the webhook; its fate is shown beside it.
     if (webhook !== null) void deliverResult(webhook, result);
   } catch (thrown) {
