@@ -93,8 +93,13 @@ test.describe('installed app', () => {
     await page.reload();
     await app.byId('form.submit').waitFor();
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    // Chapters need the stop words, fetched with the rest.
+    await app.toggle('toggle_chapterization');
     expect(await transcribe(app, file.path)).not.toBe('');
     expect(await app.byId('result.title').textContent()).toBe('ahead');
+    await expect(app.byId('result.chapters-note')).toHaveText(
+      'One chapter: the recording is shorter than 2 minutes.',
+    );
     await context.setOffline(false);
   });
 
