@@ -4,6 +4,7 @@
  */
 export const STAGES = [
   'validate',
+  'download',
   'models',
   'decode',
   'vad',

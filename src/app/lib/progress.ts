@@ -41,6 +41,7 @@ function loadingTitle(model: string | null, models: JobModels | undefined): stri
 
 const TITLES: Record<Stage, [string, number]> = {
   validate: ['Checking the request', 0],
+  download: ['Downloading the media', 0.5],
   models: ['Loading models', 1],
   decode: ['Decoding media', 2],
   vad: ['Finding speech', 3],
