@@ -136,6 +136,9 @@ const pwa = VitePWA({
       // The runtimes: fetched when needed, only the builds this device uses.
       '**/ffmpeg-core-*',
       '**/ort-wasm-*',
+      // Stop words, for chapters and summaries: fetched when first asked for (or made
+      // available offline), kept by the rule below.
+      '**/stopwords-iso-*.js',
       // The browser tests' harness pages (test builds only) are no part of the app.
       'e2e/**',
       '**/*Harness-*.js',
@@ -152,6 +155,11 @@ const pwa = VitePWA({
           matchOptions: { ignoreVary: true, ignoreSearch: true },
           plugins: [{ cacheWillUpdate: async () => null }],
         },
+      },
+      {
+        urlPattern: /\/assets\/stopwords-iso-[^/]*\.js$/,
+        handler: 'CacheFirst',
+        options: { cacheName: 'murmur-text' },
       },
     ],
     // The first visit is served by the new worker at once, so it works offline without a reload.

@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { ERROR_CODES, type ErrorCode } from '../src/core/contract/errors';
+import { fixtureResponse } from './fixtures/response';
 import { spokenFile } from './fixtures/speech-files';
 import { useLocalModels } from './fixtures/test-models';
 import { AppPage } from './pages/app-page';
@@ -192,6 +193,28 @@ test.describe('every error sentence, as the page shows it', () => {
       await expect(app.byId('job.error')).toContainText(`Error code: ${c.code}.`);
     });
   }
+
+  test('a refused request leaves the transcript on screen as it was', async ({
+    page,
+    baseURL,
+  }, info) => {
+    await useLocalModels(page, baseURL!, false);
+    const app = new AppPage(page);
+    await app.goto();
+    const saved = info.outputPath('talk.json');
+    mkdirSync(info.outputDir, { recursive: true });
+    writeFileSync(saved, JSON.stringify(fixtureResponse()));
+    await app.openSavedResult(saved);
+    const segments = await app.byId('result.segment').count();
+    expect(segments).toBeGreaterThan(0);
+    await app.setUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await app.submit();
+    await expect(app.byId('job.error-message')).toContainText('The link is a YouTube page', {
+      timeout: 60_000,
+    });
+    await expect(app.byId('result.title')).toHaveText('talk');
+    await expect(app.byId('result.segment')).toHaveCount(segments);
+  });
 
   test('cancelled: a job stopped by its Cancel button', async ({ page, baseURL }, info) => {
     mkdirSync(info.outputDir, { recursive: true });

@@ -52,9 +52,18 @@ test.describe('the history of transcriptions', () => {
       texts.push((await app.byId('result.segment-text').allInnerTexts()).join(' '));
     }
     await expect(app.byId('history.item')).toHaveCount(2);
+    const note = await app.byId('result.network-note').innerText();
+    await expect(app.byId('result.summary')).toContainText('Ran on');
+    await expect(app.byId('history.item-findings')).toHaveText([
+      'English · 1 segment',
+      'English · 1 segment',
+    ]);
 
     await page.reload();
     await app.byId('form.submit').waitFor();
+    // The result restored by the reload says what it fetched and where it ran, as before.
+    await expect(app.byId('result.network-note')).toHaveText(note);
+    await expect(app.byId('result.summary')).toContainText('Ran onCPU (WASM)');
     // Newest first.
     await expect(app.byId('history.item-title')).toHaveText(['market', 'harbour']);
     await expect(app.byId('history.storage')).toContainText('2 kept');

@@ -37,6 +37,12 @@ test.describe('the model manager', () => {
     });
     // What was downloaded weighs what the host said.
     await expect(app.byId('models.recognition-status')).toHaveText(`In this browser · ${hostSize}`);
+    // Sizes agree everywhere, and what is here is not counted as to fetch.
+    await expect(recognitionSize).toHaveText(hostSize);
+    await expect(app.byId('offline.plan')).toContainText(
+      `Already in this browser: the recognition model (${hostSize})`,
+    );
+    await expect(app.byId('offline.plan')).not.toContainText('the recognition model (size');
     await app.byId('models.recognition').screenshot({ path: '/tmp/app-model-size.png' });
     // The worker loads the small voice activity model whenever it starts.
     await expect(app.byId('models.vad-status')).toContainText('In this browser');

@@ -282,6 +282,13 @@ test.describe('voices', () => {
     await thomas.getByTestId('voices.delete').focus();
     await other.keyboard.press('Enter');
     await expect(otherApp.byId('voices.voice')).toHaveText(['Anna']);
+    // Undone, it is back where it stood; deleted again, it stays gone.
+    await expect(otherApp.byId('voices.deleted')).toHaveText('Deleted “Thomas” from this browser.');
+    await otherApp.byId('voices.undo').click();
+    await expect(otherApp.byId('voices.voice')).toHaveText(['Anna', 'Thomas']);
+    await expect(otherApp.byId('voices.undo')).toHaveCount(0);
+    await thomas.getByTestId('voices.delete').click();
+    await expect(otherApp.byId('voices.voice')).toHaveText(['Anna']);
     await other.reload();
     await expect(otherApp.byId('voices.voice')).toHaveText(['Anna']);
     await expect(otherApp.byId('voices.count')).toHaveText('1 stored');

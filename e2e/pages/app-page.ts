@@ -69,7 +69,9 @@ export class AppPage {
       | 'readable-vtt'
       | 'docx'
       | 'html'
-      | 'markdown',
+      | 'markdown'
+      | 'chapters'
+      | 'chapters-vtt',
   ): Promise<Download> {
     const [download] = await Promise.all([
       this.page.waitForEvent('download'),

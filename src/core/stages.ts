@@ -4,6 +4,7 @@
  */
 export const STAGES = [
   'validate',
+  'download',
   'models',
   'decode',
   'vad',
@@ -13,6 +14,8 @@ export const STAGES = [
   'attribute',
   'translate',
   'assemble',
+  'chapterize',
+  'summarize',
 ] as const;
 export type Stage = (typeof STAGES)[number];
 

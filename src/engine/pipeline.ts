@@ -22,6 +22,7 @@ import * as models from './stages/models';
 import * as recognition from './stages/recognition';
 import * as speech from './stages/speech';
 import * as translation from './stages/translation';
+import * as understanding from './stages/understanding';
 import type { DecodedAudioHeld, DecodedMedia } from './streams/decoded-media';
 import type { SpeechAudio } from './streams/speech-audio';
 import { stageSettings, type StageSettings, type StageSettingsOverrides } from './stage-settings';
@@ -77,9 +78,11 @@ export interface PipelineOptions {
  * Runs a validated request through the line of stages, each named in `core/stages.ts`:
  * models (the recogniser, and the translation and speaker models beside it) -> media (read,
  * probe, decode) -> speech (voice activity, channels compared and billed, noise reduction) ->
- * recognition -> alignment (when the user gave the text that was said) -> diarization and attribution (when asked for: speaker turns, then segments
- * given their speakers, a segment split where its speaker changes) -> translation (when asked
- * for) -> assemble. What the request asks beyond recognition is planned once, first.
+ * recognition -> alignment (when the user gave the text that was said) -> diarization and
+ * attribution (when asked for: speaker turns, then segments given their speakers, a segment
+ * split where its speaker changes) -> translation (when asked for) -> assemble -> chapters and
+ * a summary (when asked for: they read the finished transcript). What the request asks beyond
+ * recognition is planned once, first.
  * Stages overlap where the data allows: the models load while the media is decoded, speech is
  * found while the next piece decodes, and recognition starts on speech that is settled while
  * the rest is still being found.
@@ -251,7 +254,7 @@ async function recogniseDecoded<F extends MediaFile>(
         )
       : { segments: recognisedSegments, seconds: 0 };
 
-  return assemble.run(
+  const assembled = assemble.run(
     {
       speech: speechAudio,
       segments,
@@ -265,6 +268,17 @@ async function recogniseDecoded<F extends MediaFile>(
       },
     },
     stage('assemble'),
+  );
+  // Chapters and summaries read the finished transcript; every segment has been shown by now.
+  return understanding.run(
+    {
+      response: assembled,
+      chapters: request.toggle_chapterization,
+      summary: request.toggle_summarization ? request.summarization_type : null,
+      settings: settings.chapters,
+    },
+    stage('chapterize'),
+    stage('summarize'),
   );
 }
 

@@ -12,6 +12,7 @@
  */
 import { DEFAULT_LOUDNESS, type LoudnessOptions } from '../core/audio/loud-regions';
 import type { Seconds } from '../core/units';
+import { CHAPTER_DEFAULTS, type ChapterSettings } from '../core/understanding/chapters';
 import {
   DEFAULT_SPEECH_REGION_OPTIONS,
   type SpeechRegionOptions,
@@ -427,6 +428,8 @@ export interface StageSettings {
   readonly alignment: AlignmentSettings;
   readonly diarization: DiarizationSettings;
   readonly translation: TranslationSettings;
+  /** Where chapters may end and how they are described: core's defaults, measured there. */
+  readonly chapters: ChapterSettings;
   readonly live: LiveSettings;
 }
 
@@ -437,6 +440,7 @@ export const DEFAULT_STAGE_SETTINGS: Readonly<StageSettings> = {
   alignment: DEFAULT_ALIGNMENT_SETTINGS,
   diarization: DEFAULT_DIARIZATION_SETTINGS,
   translation: DEFAULT_TRANSLATION_SETTINGS,
+  chapters: CHAPTER_DEFAULTS,
   live: DEFAULT_LIVE_SETTINGS,
 };
 

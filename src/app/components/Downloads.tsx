@@ -2,6 +2,7 @@ import { OUTPUT_FORMATS } from '../../core/contract/request';
 import type { TranscriptionResponse } from '../../core/contract/response';
 import { useState } from 'react';
 import { hasTranslation, originalSegments } from '../../core/translation/original-segments';
+import { renderChapterLines, renderVttChapters } from '../../core/format/chapter-lines';
 import { downloadText, readableText, saveFile } from '../lib/download';
 import { languageLabel } from '../lib/language-label';
 import { useAppStore } from '../store/app-store';
@@ -87,6 +88,43 @@ export function Downloads({ result, name }: { result: TranscriptionResponse; nam
           ⬇ Readable {format.toUpperCase()}
         </button>
       ))}
+      {result.prediction_raw.chapters && (
+        <>
+          <button
+            type="button"
+            data-testid="download.chapters"
+            title="0:00 Headline lines, for a video description"
+            onClick={() =>
+              saveFile(
+                renderChapterLines(result.prediction_raw.chapters!),
+                'txt',
+                `${name}-chapters`,
+              )
+            }
+            className={buttonClass}
+          >
+            ⬇ Chapters
+          </button>
+          <button
+            type="button"
+            data-testid="download.chapters-vtt"
+            title="A WebVTT chapters track"
+            onClick={() =>
+              saveFile(
+                renderVttChapters(
+                  result.prediction_raw.chapters!,
+                  result.prediction_raw.metadata.provided_file_metadata.duration,
+                ),
+                'vtt',
+                `${name}-chapters`,
+              )
+            }
+            className={buttonClass}
+          >
+            ⬇ Chapters VTT
+          </button>
+        </>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { length } from '../lib/time';
 import {
+  entryFindings,
   entrySegments,
   formatBytes,
   MEDIA_LEFT_OUT,
@@ -28,6 +29,9 @@ export function HistoryItem({ entry }: { entry: HistoryEntry }) {
           {entry.name}
         </p>
         <p className="text-xs text-slate-600">{details.join(' · ')}</p>
+        <p className="text-xs text-slate-600" data-testid="history.item-findings">
+          {entryFindings(entry)}
+        </p>
         <p className="mt-1 line-clamp-2 text-sm text-slate-700">{first || '(no speech)'}</p>
       </div>
       <div className="flex shrink-0 gap-2">

@@ -18,11 +18,13 @@ export function ModelRow({ model }: { model: ManagedModel }) {
           <p className="truncate text-xs text-slate-600">
             {model.id} ·{' '}
             <span data-testid={`models.${model.role}-size`}>
-              {model.approxMb !== null
-                ? `about ${formatBytes(model.approxMb * 1_000_000)}`
-                : state.hostedBytes !== null
-                  ? formatBytes(state.hostedBytes)
-                  : 'size unknown'}
+              {cached
+                ? formatBytes(state.cachedBytes!)
+                : model.approxMb !== null
+                  ? `about ${formatBytes(model.approxMb * 1_000_000)}`
+                  : state.hostedBytes !== null
+                    ? formatBytes(state.hostedBytes)
+                    : 'size unknown'}
             </span>
             {model.licence ? ` · ${model.licence}` : ''}
           </p>

@@ -23,9 +23,15 @@ export function OfflineSection() {
       current = false;
     };
   }, [settings.useGpu]);
+  const states = useAppStore((s) => s.models);
   const models = useMemo(
-    () => offlineModels(managedModels(settings), offline),
-    [settings, offline],
+    () =>
+      offlineModels(managedModels(settings), offline).map((m) => ({
+        ...m,
+        cachedBytes: states[m.role].cachedBytes,
+        hostedBytes: states[m.role].hostedBytes,
+      })),
+    [settings, offline, states],
   );
   return (
     <div data-testid="offline" className="space-y-2 border-t border-slate-200 pt-3">

@@ -18,7 +18,7 @@ export function RecordingControls() {
     return (
       <button
         type="button"
-        className={`${button} bg-rose-700 text-white hover:bg-rose-800`}
+        className={`${button} bg-rose-700 text-white hover:bg-rose-800 dark:bg-rose-600 dark:hover:bg-rose-500`}
         disabled={phase === 'starting'}
         data-testid="record.start"
         onClick={() => void startRecording()}

@@ -8,6 +8,7 @@ import { ScriptSection } from './ScriptSection';
 import { SpeakersSection } from './SpeakersSection';
 import { SubmitBar, onSubmit } from './SubmitBar';
 import { TranslationSection } from './TranslationSection';
+import { UnderstandingSection } from './UnderstandingSection';
 
 export function RequestForm() {
   return (
@@ -19,6 +20,7 @@ export function RequestForm() {
       <ScriptSection />
       <SpeakersSection />
       <TranslationSection />
+      <UnderstandingSection />
       <DeliverySection />
       <ModelSettings />
       <SubmitBar />

@@ -3,6 +3,8 @@ import { useShortcuts } from '../hooks/use-shortcuts';
 import { RESULT_HEADING_ID } from '../lib/result-focus';
 import { useAppStore } from '../store/app-store';
 import { currentSegments } from '../store/editor-slice';
+import { ChapterStrip } from './ChapterStrip';
+import { ChaptersView } from './ChaptersView';
 import { CloseResultButton } from './CloseResultButton';
 import { CueLimitsForm } from './CueLimitsForm';
 import { DocumentDownloads } from './DocumentDownloads';
@@ -17,6 +19,7 @@ import { ResultSummary } from './ResultSummary';
 import { SegmentList } from './SegmentList';
 import { SpeakerTimeline } from './SpeakerTimeline';
 import { SubtitleCheckPanel } from './SubtitleCheckPanel';
+import { SummaryView } from './SummaryView';
 import { WebhookStatus } from './WebhookStatus';
 import { TranscriptEditor } from './TranscriptEditor';
 
@@ -31,6 +34,8 @@ export function ResultPanel() {
   const labelled = useAppStore(currentSegments);
   useShortcuts();
   const duration = result?.prediction_raw.metadata.provided_file_metadata.duration ?? 0;
+  const chapters = result?.prediction_raw.chapters;
+  const summarization = result?.prediction_raw.summarization;
   return (
     <section aria-label="Result" id="result" className="min-w-0 scroll-mt-4 space-y-4">
       <JobStatus />
@@ -67,14 +72,27 @@ export function ResultPanel() {
                 duration={duration}
               />
             )}
+            {media && chapters && <ChapterStrip chapters={chapters} duration={duration} />}
           </div>
+          {summarization && <SummaryView summary={summarization} playable={media !== null} />}
+          {chapters && (
+            <ChaptersView
+              chapters={chapters}
+              note={result.prediction_raw.chapters_note}
+              playable={media !== null}
+            />
+          )}
           <SpeakerTimeline
             segments={labelled ?? []}
             mediaDuration={duration}
             playable={media !== null}
           />
           <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-            <TranscriptEditor segments={labelled ?? []} playable={media !== null} />
+            <TranscriptEditor
+              segments={labelled ?? []}
+              playable={media !== null}
+              chapters={chapters}
+            />
           </div>
           <PredictionView result={result} />
         </div>

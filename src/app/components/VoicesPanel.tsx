@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useAppStore } from '../store/app-store';
-import { deleteAllVoices, exportVoices, importVoices } from '../store/voice-actions';
+import {
+  deleteAllVoices,
+  exportVoices,
+  importVoices,
+  undoVoiceDeletion,
+} from '../store/voice-actions';
 import { VoiceItem } from './VoiceItem';
 
 const buttonClass =
@@ -12,6 +17,7 @@ const buttonClass =
  */
 export function VoicesPanel() {
   const voices = useAppStore((s) => s.voices);
+  const deleted = useAppStore((s) => s.deletedVoice);
   const [said, setSaid] = useState<{ text: string; failed: boolean } | null>(null);
   return (
     <section
@@ -98,6 +104,19 @@ export function VoicesPanel() {
           </button>
         )}
       </div>
+      {deleted && (
+        <p role="status" className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <span data-testid="voices.deleted">{`Deleted “${deleted.voice.name}” from this browser.`}</span>
+          <button
+            type="button"
+            className={`${buttonClass} text-indigo-700 ring-indigo-200 hover:bg-indigo-50`}
+            onClick={() => void undoVoiceDeletion()}
+            data-testid="voices.undo"
+          >
+            Undo
+          </button>
+        </p>
+      )}
       {said && (
         <p
           role={said.failed ? 'alert' : 'status'}

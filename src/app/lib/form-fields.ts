@@ -18,6 +18,9 @@ export interface FormValues {
   target_translation_language: string;
   webhook_url: string;
   output_format: string;
+  toggle_chapterization: boolean;
+  toggle_summarization: boolean;
+  summarization_type: string;
   /**
    * Not a field of the request: the text that was said, when the user has it and asks for it
    * to be timed (`align_script`), sent beside the request.
@@ -42,6 +45,9 @@ export const DEFAULT_VALUES: FormValues = {
   target_translation_language: '',
   webhook_url: '',
   output_format: 'json',
+  toggle_chapterization: false,
+  toggle_summarization: false,
+  summarization_type: 'general',
   align_script: false,
   script: '',
 };
@@ -78,6 +84,9 @@ export function toFormData(values: FormValues): FormData {
   }
   if (values.webhook_url.trim() !== '') form.set('webhook_url', values.webhook_url);
   form.set('output_format', values.output_format);
+  form.set('toggle_chapterization', String(values.toggle_chapterization));
+  form.set('toggle_summarization', String(values.toggle_summarization));
+  if (values.toggle_summarization) form.set('summarization_type', values.summarization_type);
   return form;
 }
 

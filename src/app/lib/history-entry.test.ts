@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Segment, TranscriptionResponse } from '../../core/contract/response';
 import { DEFAULT_VALUES } from './form-fields';
 import {
+  entryFindings,
   entrySegments,
   formatBytes,
   requestOptions,
@@ -91,6 +92,20 @@ describe('the history', () => {
     const options = requestOptions({ ...DEFAULT_VALUES, file, language: 'French' });
     expect('file' in options).toBe(false);
     expect(options.language).toBe('French');
+  });
+
+  it('tells entries of one name apart by what they found', () => {
+    const plain = entry('one', 1, [segment('hello'), segment('again')]);
+    expect(entryFindings(plain)).toBe('English · 2 segments');
+    const speakers = entry('one', 2, [
+      { ...segment('hola'), language: 'es', speaker: 'speaker_0' },
+      { ...segment('hello'), speaker: 'speaker_1' },
+    ]);
+    expect(entryFindings(speakers)).toBe('Spanish, English · 2 speakers · 2 segments');
+    const translated = entry('one', 3, [
+      { ...segment('bonjour', 'hello'), language: 'fr', source_language: 'en' },
+    ]);
+    expect(entryFindings(translated)).toBe('English · 1 segment');
   });
 
   it('writes sizes as people read them', () => {

@@ -1,4 +1,9 @@
-import type { Segment, TranscriptionResponse } from '../../core/contract/response';
+import {
+  SPEAKER_NOT_ACTIVATED,
+  type Segment,
+  type TranscriptionResponse,
+} from '../../core/contract/response';
+import { languageLabel } from './language-label';
 import type { SpeakerNames } from '../../core/edit/speaker-names';
 import type { ResultVoices } from './result-voices';
 import type { FormValues } from './form-fields';
@@ -45,6 +50,8 @@ export interface HistoryEntry {
   edits?: EntryEdits;
   /** What the transcription fetched and from where, as its Network note said (absent in older entries). */
   network?: string;
+  /** Where its recogniser ran ('webgpu' or 'wasm'; absent in older entries). */
+  device?: string;
   /**
    * Its speakers' embeddings and the stored voices they were found to be, so that a voice can be
    * remembered from it when reopened (absent without speakers, and in older entries). Personal
@@ -66,6 +73,26 @@ export function entrySegments(entry: HistoryEntry): readonly Segment[] {
     entry.edits?.versions[entry.edits.index]?.segments ??
     entry.response.prediction_raw.transcription
   );
+}
+
+/**
+ * What an entry found, to tell it from others of the same name: the languages spoken, the
+ * speakers (when they were told apart) and the segments, as corrected.
+ */
+export function entryFindings(entry: HistoryEntry): string {
+  const segments = entrySegments(entry);
+  const languages = [...new Set(segments.map((s) => s.source_language ?? s.language))];
+  const speakers = new Set(
+    segments.map((s) => s.speaker).filter((s) => s !== SPEAKER_NOT_ACTIVATED),
+  ).size;
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return [
+    languages.map(languageLabel).join(', '),
+    speakers > 0 ? count(speakers, 'speaker', 'speakers') : '',
+    count(segments.length, 'segment', 'segments'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** All the words of a result as corrected, original and translated, as one searchable text. */

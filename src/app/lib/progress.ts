@@ -41,6 +41,7 @@ function loadingTitle(model: string | null, models: JobModels | undefined): stri
 
 const TITLES: Record<Stage, [string, number]> = {
   validate: ['Checking the request', 0],
+  download: ['Downloading the media', 0.5],
   models: ['Loading models', 1],
   decode: ['Decoding media', 2],
   vad: ['Finding speech', 3],
@@ -50,6 +51,8 @@ const TITLES: Record<Stage, [string, number]> = {
   attribute: ['Telling speakers apart', 6],
   translate: ['Translating', 7],
   assemble: ['Putting the result together', 8],
+  chapterize: ['Finding chapters', 9],
+  summarize: ['Summarising', 10],
 };
 
 /**

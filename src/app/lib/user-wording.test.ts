@@ -8,7 +8,7 @@ import { scriptProblems } from '../../core/alignment/script';
 import { CONTROL_LABELS, userError, userProblem } from './user-wording';
 
 const FIELD_NAMES =
-  /\b(audio|audio_url|language_behaviour|toggle_\w+|diarization_\w+|target_translation_language|webhook_url|output_format)\b/;
+  /\b(audio|audio_url|language_behaviour|toggle_\w+|diarization_\w+|target_translation_language|webhook_url|output_format|summarization_type)\b/;
 
 /** The page's wording of every problem the parser finds in a form. */
 function pageProblems(values: FormValues): string[] {
@@ -22,6 +22,18 @@ describe('the page speaks the words of its controls', () => {
     expect(named).toContain('script');
     for (const field of named) expect(CONTROL_LABELS[field], field).toBeDefined();
     expect(CONTROL_LABELS.script).toBe('Text that was said');
+  });
+
+  it('names the summary control when a summary type is not one of the list', () => {
+    const values: FormValues = {
+      ...DEFAULT_VALUES,
+      file: new File(['x'], 'talk.wav'),
+      toggle_summarization: true,
+      summarization_type: 'short',
+    };
+    expect(pageProblems(values)).toEqual([
+      '“Summary” must be one of general, concise, bullet_points; got "short".',
+    ]);
   });
 
   it('names controls, not service fields, for every form problem', () => {

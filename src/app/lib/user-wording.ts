@@ -26,6 +26,9 @@ export const CONTROL_LABELS: Record<string, string> = {
   target_translation_language: 'Translate into',
   webhook_url: 'Webhook URL',
   output_format: 'Result format',
+  toggle_chapterization: 'Find chapters',
+  toggle_summarization: 'Summarise',
+  summarization_type: 'Summary',
   align_script: 'Time a text I already have',
   script: 'Text that was said',
 };

@@ -43,7 +43,7 @@ export async function addToHistory(
    * Its speakers' embeddings and what they were recognised as, and for a result kept without
    * being shown, the names stored voices gave (as corrections).
    */
-  kept: { voices?: ResultVoices; edits?: EntryEdits } = {},
+  kept: { voices?: ResultVoices; edits?: EntryEdits; device?: string | null } = {},
 ): Promise<HistoryEntry> {
   const id = newId();
   const file = values.file;
@@ -60,6 +60,7 @@ export async function addToHistory(
     ...(network === undefined ? {} : { network }),
     ...(kept.voices === undefined ? {} : { voices: kept.voices }),
     ...(kept.edits === undefined ? {} : { edits: kept.edits }),
+    ...(kept.device ? { device: kept.device } : {}),
   };
   // Shown at once; kept for later visits when the browser lets it be stored.
   useAppStore.setState((s) => ({
@@ -142,6 +143,7 @@ export async function openHistoryEntry(id: string): Promise<void> {
   useAppStore.setState({
     resultEntryId: id,
     network: entry.network ?? null,
+    device: entry.device ?? null,
     resultVoices: entry.voices ?? null,
   });
   document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });

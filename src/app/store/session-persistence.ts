@@ -22,6 +22,9 @@ interface SavedSession {
   entryId?: string | null;
   /** Its speakers' embeddings (absent without speakers, and in older sessions). */
   voices?: ResultVoices | null;
+  /** Its Network note and where its recogniser ran, as shown (absent in older sessions). */
+  network?: string | null;
+  device?: string | null;
 }
 
 /**
@@ -51,7 +54,9 @@ export function keepSession(): void {
       state.history === previous.history &&
       state.historyIndex === previous.historyIndex &&
       state.resultEntryId === previous.resultEntryId &&
-      state.resultVoices === previous.resultVoices
+      state.resultVoices === previous.resultVoices &&
+      state.network === previous.network &&
+      state.device === previous.device
     ) {
       return;
     }
@@ -61,7 +66,9 @@ export function keepSession(): void {
     const opened =
       state.result !== previous.result ||
       state.resultEntryId !== previous.resultEntryId ||
-      state.resultVoices !== previous.resultVoices;
+      state.resultVoices !== previous.resultVoices ||
+      state.network !== previous.network ||
+      state.device !== previous.device;
     if (opened) writeSession();
     else timer = setTimeout(writeSession, 250);
   });
@@ -70,6 +77,7 @@ export function keepSession(): void {
 function writeSession(): void {
   const { result, resultName, history, historyIndex, resultEntryId, resultVoices } =
     useAppStore.getState();
+  const { network, device } = useAppStore.getState();
   if (!result || closing) return;
   const first = Math.max(0, history.length - KEPT_STEPS);
   const session: SavedSession = {
@@ -79,6 +87,8 @@ function writeSession(): void {
     historyIndex: Math.max(0, historyIndex - first),
     entryId: resultEntryId,
     voices: resultVoices,
+    network,
+    device,
   };
   set(KEY, session).catch(() => {
     // Storage refused (private browsing, quota): the work still holds for this visit.
@@ -99,6 +109,8 @@ export async function restoreSession(): Promise<void> {
   useAppStore.setState({
     resultEntryId: saved.entryId ?? null,
     resultVoices: saved.voices ?? null,
+    network: saved.network ?? null,
+    device: saved.device ?? null,
   });
 }
 

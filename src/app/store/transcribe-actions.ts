@@ -64,6 +64,9 @@ export async function submitTranscription(options: { reopen?: boolean } = {}): P
   const name = baseName(values);
   // On a phone the result area sits below the form: bring it into view.
   document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  // The transcript on screen, to show again should this request be refused before any of its
+  // own speech is heard (a link that cannot be read): a refusal loses nothing.
+  const before = shownResult();
   useAppStore.setState({
     status: 'running',
     progress: null,
@@ -109,7 +112,8 @@ export async function submitTranscription(options: { reopen?: boolean } = {}): P
     focusResultIfLost();
     // Stored voices name the speakers before the result is kept, so that it is kept named.
     const voices = speakers.length > 0 ? await recogniseResult(speakers) : undefined;
-    void addToHistory(result, name, values, network, voices ? { voices } : {});
+    const { device } = useAppStore.getState();
+    void addToHistory(result, name, values, network, { device, ...(voices ? { voices } : {}) });
     // The result is the user's whatever happens to the webhook; its fate is shown beside it.
     if (webhook !== null) void deliverResult(webhook, result);
   } catch (thrown) {
@@ -126,7 +130,9 @@ export async function submitTranscription(options: { reopen?: boolean } = {}): P
     if (error instanceof ServiceError && error.problems.length > 0) {
       useAppStore.getState().setProblems(error.problems);
     }
+    const heard = useAppStore.getState().liveSegments.length > 0;
     useAppStore.setState({
+      ...(before !== null && !heard ? before : {}),
       status: 'failed',
       progress: null,
       provisionalSegments: [],
@@ -157,6 +163,25 @@ if (import.meta.env.MURMUR_TEST_HOOKS) {
     crashWorker: (order) => getClient().crashForTest(order),
     workerDeaths: () => getClient().deaths,
     setVoiceThresholds: setTestVoiceThresholds,
+  };
+}
+
+/** What shows a result, as it is now (null: none is shown). */
+function shownResult() {
+  const s = useAppStore.getState();
+  if (s.result === null) return null;
+  const { result, resultName, resultMedia, resultEntryId, resultVoices, network } = s;
+  const { history, historyIndex, device } = s;
+  return {
+    result,
+    resultName,
+    resultMedia,
+    resultEntryId,
+    resultVoices,
+    network,
+    history,
+    historyIndex,
+    device,
   };
 }
 

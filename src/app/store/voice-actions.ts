@@ -89,11 +89,28 @@ export async function renameStoredVoice(index: number, name: string): Promise<st
   return null;
 }
 
+/** Deletes a stored voice; it can be put back (`undoVoiceDeletion`) until another goes. */
 export function deleteStoredVoice(index: number): Promise<void> {
-  return changeVoices((voices) => voices.filter((_, i) => i !== index));
+  return changeVoices((voices) => {
+    const voice = voices[index];
+    if (voice) useAppStore.setState({ deletedVoice: { voice, index } });
+    return voices.filter((_, i) => i !== index);
+  });
+}
+
+/** Puts the voice deleted last back where it stood. */
+export function undoVoiceDeletion(): Promise<void> {
+  const deleted = useAppStore.getState().deletedVoice;
+  if (!deleted) return Promise.resolve();
+  useAppStore.setState({ deletedVoice: null });
+  return changeVoices((voices) => {
+    const at = Math.min(deleted.index, voices.length);
+    return [...voices.slice(0, at), deleted.voice, ...voices.slice(at)];
+  });
 }
 
 export function deleteAllVoices(): Promise<void> {
+  useAppStore.setState({ deletedVoice: null });
   return changeVoices(() => []);
 }
 

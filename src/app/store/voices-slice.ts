@@ -8,9 +8,12 @@ export interface VoicesSlice {
   voices: Voice[];
   /** Of the shown result (null: it has no speakers, or was made before voices were kept). */
   resultVoices: ResultVoices | null;
+  /** The voice deleted last and where it stood, until it is restored or another goes. */
+  deletedVoice: { voice: Voice; index: number } | null;
 }
 
 export const createVoicesSlice: StateCreator<AppState, [], [], VoicesSlice> = () => ({
   voices: [],
   resultVoices: null,
+  deletedVoice: null,
 });

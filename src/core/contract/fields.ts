@@ -117,6 +117,27 @@ export const FIELD_SPECS: readonly FieldSpec[] = [
     default: 'json',
     values: ['json', 'srt', 'vtt', 'txt'],
   },
+  {
+    name: 'toggle_chapterization',
+    kind: 'boolean',
+    description:
+      'Cut the transcript into chapters where its topic changes, each with a headline, gist, keywords and summary (an added field).',
+    default: 'false',
+  },
+  {
+    name: 'toggle_summarization',
+    kind: 'boolean',
+    description: 'Summarise the transcript with sentences of its own (an added field).',
+    default: 'false',
+  },
+  {
+    name: 'summarization_type',
+    kind: 'enum',
+    description:
+      'How the summary is written: general (a paragraph a chapter), concise (a few sentences for the whole file) or bullet_points (one point a key sentence). An added field.',
+    default: 'general',
+    values: ['general', 'concise', 'bullet_points'],
+  },
 ];
 
 export const FIELD_NAMES: ReadonlySet<string> = new Set(FIELD_SPECS.map((f) => f.name));

@@ -184,6 +184,57 @@ const metadataSchema: Schema = {
   },
 };
 
+const chapterSchema: Schema = {
+  type: 'object',
+  description: 'A stretch of the transcript on one topic (an added field).',
+  required: [
+    'headline',
+    'gist',
+    'keywords',
+    'summary',
+    'time_begin',
+    'time_end',
+    'first_segment',
+    'last_segment',
+  ],
+  properties: {
+    headline: string('A few words of its own text that hold its most characteristic terms.'),
+    gist: string('Its few most characteristic terms.'),
+    keywords: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Its most characteristic terms against the rest of the file.',
+    },
+    summary: string('Its key sentences, in the order they were said.'),
+    time_begin: number('Seconds.'),
+    time_end: number('Seconds.'),
+    first_segment: { type: 'integer', description: 'Index in transcription.' },
+    last_segment: { type: 'integer', description: 'Index in transcription.' },
+  },
+};
+
+const summarizationSchema: Schema = {
+  type: 'object',
+  description: 'An extractive summary: sentences of the transcript, in order (an added field).',
+  required: ['type', 'text', 'sentences'],
+  properties: {
+    type: { type: 'string', enum: ['general', 'concise', 'bullet_points'] },
+    text: string('Paragraphs (general), sentences (concise) or "- " points (bullet_points).'),
+    sentences: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['text', 'time_begin', 'time_end'],
+        properties: {
+          text: { type: 'string' },
+          time_begin: number('Seconds.'),
+          time_end: number('Seconds.'),
+        },
+      },
+    },
+  },
+};
+
 const responseSchema: Schema = {
   type: 'object',
   required: ['prediction', 'prediction_raw'],
@@ -198,6 +249,15 @@ const responseSchema: Schema = {
         transcription: { type: 'array', items: { $ref: '#/components/schemas/Segment' } },
         metadata: { $ref: '#/components/schemas/Metadata' },
         speaker_mapping: { type: 'array', items: { $ref: '#/components/schemas/SpeakerSpan' } },
+        chapters: {
+          type: 'array',
+          items: { $ref: '#/components/schemas/Chapter' },
+          description: 'With toggle_chapterization (an added field).',
+        },
+        chapters_note: string(
+          'Beside chapters, when the transcript is one chapter (or none) without a search: why.',
+        ),
+        summarization: { $ref: '#/components/schemas/Summarization' },
       },
     },
   },
@@ -429,6 +489,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
       schemas: {
         Response: responseSchema,
         Segment: segmentSchema,
+        Chapter: chapterSchema,
+        Summarization: summarizationSchema,
         Word: wordSchema,
         SpeakerSpan: speakerSpanSchema,
         Metadata: metadataSchema,

@@ -37,8 +37,45 @@ describe('parseRequest', () => {
         target_translation_language: null,
         webhook_url: null,
         output_format: 'json',
+        toggle_chapterization: false,
+        toggle_summarization: false,
+        summarization_type: 'general',
         notices: [],
       },
+    });
+  });
+
+  it('reads chapters, summaries and the summary type', () => {
+    const result = audio({
+      toggle_chapterization: 'true',
+      toggle_summarization: 'True',
+      summarization_type: 'Bullet_Points',
+    });
+    expect(result.ok && result.request).toMatchObject({
+      toggle_chapterization: true,
+      toggle_summarization: true,
+      summarization_type: 'bullet_points',
+      notices: [],
+    });
+  });
+
+  it('refuses an unknown summary type, naming the field and the types', () => {
+    expect(
+      problemsOf(audio({ toggle_summarization: 'true', summarization_type: 'short' })),
+    ).toEqual([
+      {
+        field: 'summarization_type',
+        message: 'summarization_type must be one of general, concise, bullet_points; got "short".',
+      },
+    ]);
+  });
+
+  it('notes a summary type given without summaries, which then has no effect', () => {
+    const result = audio({ summarization_type: 'concise' });
+    expect(result.ok && result.request).toMatchObject({
+      toggle_summarization: false,
+      summarization_type: 'general',
+      notices: ['summarization_type was ignored because toggle_summarization is off.'],
     });
   });
 
@@ -165,6 +202,8 @@ describe('parseRequest', () => {
       'toggle_noise_reduction',
       'toggle_diarization',
       'toggle_direct_translate',
+      'toggle_chapterization',
+      'toggle_summarization',
     ]) {
       expect(problemsOf(audio({ [field]: value }))).toEqual([
         { field, message: `${field} must be true or false; got "${value}".` },

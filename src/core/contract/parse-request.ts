@@ -12,6 +12,8 @@ import { quoted, shortened } from './quoted';
 import {
   LANGUAGE_BEHAVIOURS,
   OUTPUT_FORMATS,
+  SUMMARY_TYPES,
+  type SummaryType,
   type DiarizationBounds,
   type LanguageBehaviour,
   type MediaFile,
@@ -251,6 +253,26 @@ export function parseRequest<F extends MediaFile>(
     }
   }
 
+  // Understanding.
+  const chapterization = boolean('toggle_chapterization');
+  const summarization = boolean('toggle_summarization');
+  let summaryType: SummaryType = 'general';
+  const summaryTypeText = text('summarization_type');
+  if (summaryTypeText !== null) {
+    const known = SUMMARY_TYPES.find((t) => t === summaryTypeText.toLowerCase());
+    if (known === undefined) {
+      problem(
+        'summarization_type',
+        `summarization_type must be one of general, concise, bullet_points; got ${quoted(summaryTypeText)}.`,
+      );
+    } else {
+      summaryType = known;
+      if (!summarization) {
+        notices.push('summarization_type was ignored because toggle_summarization is off.');
+      }
+    }
+  }
+
   const noiseReduction = boolean('toggle_noise_reduction');
   const hint = text('transcription_hint') ?? '';
   const webhook = httpUrl('webhook_url');
@@ -273,6 +295,9 @@ export function parseRequest<F extends MediaFile>(
       target_translation_language: translate ? target : null,
       webhook_url: webhook,
       output_format: outputFormat,
+      toggle_chapterization: chapterization,
+      toggle_summarization: summarization,
+      summarization_type: summarization ? summaryType : 'general',
       notices,
     },
   };

@@ -11,6 +11,10 @@ export type LanguageBehaviour = (typeof LANGUAGE_BEHAVIOURS)[number];
 export const OUTPUT_FORMATS = ['json', 'srt', 'vtt', 'txt'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
+/** How a summary is written (an added field's values). */
+export const SUMMARY_TYPES = ['general', 'concise', 'bullet_points'] as const;
+export type SummaryType = (typeof SUMMARY_TYPES)[number];
+
 /** What a host knows of an uploaded file. A browser `File` has this shape. */
 export interface MediaFile {
   readonly name: string;
@@ -44,6 +48,11 @@ export interface TranscriptionRequest<F extends MediaFile = MediaFile> {
   target_translation_language: TranslationTargetCode | null;
   webhook_url: string | null;
   output_format: OutputFormat;
+  /** Added fields: the transcript cut into chapters where its topic changes; a summary of it. */
+  toggle_chapterization: boolean;
+  toggle_summarization: boolean;
+  /** How the summary is written; `general` by default (and when summaries are off). */
+  summarization_type: SummaryType;
   /** Notes on fields that were accepted but have no effect (e.g. a URL beside a file). */
   notices: string[];
 }
@@ -70,6 +79,9 @@ export function requestWithDefaults<F extends MediaFile>(
     target_translation_language: null,
     webhook_url: null,
     output_format: 'json',
+    toggle_chapterization: false,
+    toggle_summarization: false,
+    summarization_type: 'general',
     notices: [],
     ...options,
   };

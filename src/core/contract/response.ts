@@ -1,4 +1,5 @@
 import type { LanguageCode } from './languages';
+import type { SummaryType } from './request';
 
 /** Spec 2.4. Times in seconds. */
 export interface Word {
@@ -90,11 +91,50 @@ export interface Metadata {
   source_page?: SourcePage;
 }
 
+/** A stretch of the transcript on one topic (an added field's items). Times in seconds. */
+export interface Chapter {
+  /** A few words of its own text that hold its most characteristic terms. */
+  headline: string;
+  /** Shorter still: its few most characteristic terms. */
+  gist: string;
+  /** Its most characteristic terms against the rest of the file, most characteristic first. */
+  keywords: string[];
+  /** Its key sentences, in the order they were said. */
+  summary: string;
+  time_begin: number;
+  time_end: number;
+  /** Indices in `transcription` of its first and last segments. */
+  first_segment: number;
+  last_segment: number;
+}
+
+/** A sentence of the transcript chosen for a summary, with where it was said. */
+export interface SummarySentence {
+  text: string;
+  time_begin: number;
+  time_end: number;
+}
+
+/** The summary (an added field). */
+export interface Summarization {
+  type: SummaryType;
+  /** Paragraphs (general), sentences (concise) or "- " points (bullet_points). */
+  text: string;
+  /** The transcript's sentences it is made of, in the order they were said. */
+  sentences: SummarySentence[];
+}
+
 /** Spec 2.2. */
 export interface PredictionRaw {
   transcription: Segment[];
   metadata: Metadata;
   speaker_mapping: SpeakerSpan[];
+  /** Added field, when toggle_chapterization is on. */
+  chapters?: Chapter[];
+  /** Added field beside `chapters`: why the transcript is one chapter (or none) without a search. */
+  chapters_note?: string;
+  /** Added field, when toggle_summarization is on. */
+  summarization?: Summarization;
 }
 
 /** Spec 2.1: the body of a successful response. */

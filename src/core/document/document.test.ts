@@ -72,12 +72,11 @@ const turns = (doc: ReturnType<typeof transcriptDocument>) =>
 describe('transcriptDocument', () => {
   it('makes a turn of each speaker change, marks the overlap and the long pause', () => {
     const doc = transcriptDocument(meeting, options());
-    expect(doc.blocks.map((b) => (b.kind === 'pause' ? 'pause' : b.speaker))).toEqual([
-      'Anna',
-      'Tom',
-      'pause',
-      'Anna',
-    ]);
+    expect(
+      doc.blocks.map((b) =>
+        b.kind === 'pause' ? 'pause' : b.kind === 'turn' ? b.speaker : b.headline,
+      ),
+    ).toEqual(['Anna', 'Tom', 'pause', 'Anna']);
     const [anna, tom] = turns(doc);
     expect(anna!.runs.map((r) => [r.time, r.text])).toEqual([
       [0, 'Hello and welcome.'],
@@ -175,7 +174,7 @@ describe('a line of a script nobody said', () => {
       options(),
     );
     // The silence is the one between the words heard, after the unsaid line.
-    expect(late.blocks.map((b) => (b.kind === 'pause' ? b : b.runs.map((r) => r.text)))).toEqual([
+    expect(late.blocks.map((b) => (b.kind === 'turn' ? b.runs.map((r) => r.text) : b))).toEqual([
       ['Hello there.', 'A line placed late.'],
       { kind: 'pause', begin: 3, seconds: 6.5 },
       ['Goodbye.'],
@@ -344,3 +343,93 @@ describe('renderDocx', () => {
     expect(xml).toContain('שלום');
   });
 });
+
+describe('a document with chapters and a summary', () => {
+  const chaptered: TranscriptionResponse = {
+    ...meeting,
+    prediction_raw: {
+      ...meeting.prediction_raw,
+      chapters: [
+        { ...chapterOf('Welcome', 0, 5), first_segment: 0, last_segment: 1 },
+        { ...chapterOf('Rivers & thanks', 4.6, 15.5), first_segment: 2, last_segment: 3 },
+      ],
+      summarization: {
+        type: 'general',
+        text: 'Hello and welcome.\n\nThanks, Anna.',
+        sentences: [
+          { text: 'Hello and welcome.', time_begin: 0, time_end: 2.5 },
+          { text: 'Thanks, Anna.', time_begin: 4.6, time_end: 6 },
+        ],
+      },
+    },
+  };
+
+  it('opens with the summary and heads each chapter with its headline', () => {
+    const doc = transcriptDocument(chaptered, options());
+    expect(doc.summary).toEqual({
+      points: false,
+      paragraphs: ['Hello and welcome.', 'Thanks, Anna.'],
+    });
+    expect(doc.blocks.map((b) => (b.kind === 'turn' ? b.speaker : b.kind))).toEqual([
+      'chapter',
+      'Anna',
+      'chapter',
+      'Tom',
+      'pause',
+      'Anna',
+    ]);
+    expect(renderMarkdown(doc)).toBe(
+      [
+        '# River talk',
+        '## Summary',
+        'Hello and welcome.',
+        'Thanks, Anna.',
+        '## Welcome',
+        '**Anna:** [0:00] Hello and welcome. Today we talk about rivers.',
+        '## Rivers & thanks',
+        '*(speaking over the previous speaker)* **Tom:** [0:04] Thanks, Anna.',
+        '*(pause, 8 s)*',
+        '**Anna:** [0:14] Let us start.',
+      ].join('\n\n') + '\n',
+    );
+    const html = renderHtml(doc);
+    expect(html).toContain(
+      '<section class="summary">\n<h2>Summary</h2>\n<p>Hello and welcome.</p>',
+    );
+    expect(html).toContain('<h2><time datetime="PT4.6S">0:04</time> Rivers &amp; thanks</h2>');
+  });
+
+  it('writes bullet points as a list, and heads the transcript when no chapter does', async () => {
+    const points: TranscriptionResponse = {
+      ...meeting,
+      prediction_raw: {
+        ...meeting.prediction_raw,
+        summarization: {
+          type: 'bullet_points',
+          text: '- Hello and welcome.\n- Let us start.',
+          sentences: [
+            { text: 'Hello and welcome.', time_begin: 0, time_end: 2.5 },
+            { text: 'Let us start.', time_begin: 14, time_end: 15.5 },
+          ],
+        },
+      },
+    };
+    const doc = transcriptDocument(points, options());
+    const markdown = renderMarkdown(doc);
+    expect(markdown).toContain(
+      '## Summary\n\n- Hello and welcome.\n- Let us start.\n\n## Transcript\n\n**Anna:**',
+    );
+    expect(renderHtml(doc)).toContain(
+      '<ul><li>Hello and welcome.</li><li>Let us start.</li></ul>\n</section>\n<h2>Transcript</h2>',
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'murmur-docx-')), 'points.docx');
+    writeFileSync(file, await renderDocx(doc));
+    const xml = execFileSync('unzip', ['-p', file, 'word/document.xml']).toString('utf8');
+    expect(xml).toMatch(/Summary.*Hello and welcome\..*Let us start\..*Transcript.*Anna:/s);
+    expect(xml).toContain('<w:numPr>');
+  });
+});
+
+function chapterOf(headline: string, begin: number, end: number) {
+  return { headline, gist: '', keywords: [], summary: '', time_begin: begin, time_end: end };
+}

@@ -6,6 +6,9 @@ import {
   notSaidText,
   OVERLAP_TEXT,
   pauseText,
+  SUMMARY_HEADING,
+  transcriptHeading,
+  type Block,
   type Turn,
   type TranscriptDocument,
 } from './transcript-document';
@@ -72,6 +75,42 @@ function turnParagraph(turn: Turn): Paragraph {
   return new Paragraph({ children: runs, bidirectional: rtl, spacing: { after: 160 } });
 }
 
+function blockParagraph(block: Block, rtl: boolean): Paragraph {
+  if (block.kind === 'turn') return turnParagraph(block);
+  if (block.kind === 'chapter') {
+    return new Paragraph({
+      text: `${clockTime(block.begin)} ${block.headline}`,
+      heading: HeadingLevel.HEADING_1,
+      bidirectional: rtl,
+    });
+  }
+  return new Paragraph({
+    children: [new TextRun({ text: pauseText(block.seconds), italics: true, color: GREY })],
+    bidirectional: rtl,
+    spacing: { after: 160 },
+  });
+}
+
+function summaryParagraphs(doc: TranscriptDocument, rtl: boolean): Paragraph[] {
+  if (doc.summary === null) return [];
+  const heading = transcriptHeading(doc);
+  return [
+    new Paragraph({ text: SUMMARY_HEADING, heading: HeadingLevel.HEADING_1, bidirectional: rtl }),
+    ...doc.summary.paragraphs.map(
+      (text) =>
+        new Paragraph({
+          text,
+          bidirectional: rtl,
+          spacing: { after: 160 },
+          ...(doc.summary!.points ? { bullet: { level: 0 } } : {}),
+        }),
+    ),
+    ...(heading !== null
+      ? [new Paragraph({ text: heading, heading: HeadingLevel.HEADING_1, bidirectional: rtl })]
+      : []),
+  ];
+}
+
 /**
  * The transcript as a Word document (DOCX): a title, a paragraph a turn, pauses and lines nobody
  * said in grey italics.
@@ -80,15 +119,8 @@ export async function renderDocx(doc: TranscriptDocument): Promise<Uint8Array> {
   const rtl = doc.direction === 'rtl';
   const paragraphs = [
     new Paragraph({ text: doc.title, heading: HeadingLevel.TITLE, bidirectional: rtl }),
-    ...doc.blocks.map((block) =>
-      block.kind === 'pause'
-        ? new Paragraph({
-            children: [new TextRun({ text: pauseText(block.seconds), italics: true, color: GREY })],
-            bidirectional: rtl,
-            spacing: { after: 160 },
-          })
-        : turnParagraph(block),
-    ),
+    ...summaryParagraphs(doc, rtl),
+    ...doc.blocks.map((block) => blockParagraph(block, rtl)),
   ];
   const document = new Document({
     title: doc.title,

@@ -5,6 +5,10 @@ import {
   notSaidText,
   OVERLAP_TEXT,
   pauseText,
+  SUMMARY_HEADING,
+  transcriptHeading,
+  type Block,
+  type DocumentSummary,
   type TextRun,
   type Turn,
   type TranscriptDocument,
@@ -46,10 +50,25 @@ function turnHtml(turn: Turn): string {
   return `<p class="turn" lang="${escape(turn.language)}" dir="${turn.direction}">${parts.join(' ')}</p>`;
 }
 
+function blockHtml(block: Block): string {
+  if (block.kind === 'pause') return `<p class="pause">${pauseText(block.seconds)}</p>`;
+  if (block.kind === 'chapter') return `<h2>${time(block.begin)} ${escape(block.headline)}</h2>`;
+  return turnHtml(block);
+}
+
+function summaryHtml(summary: DocumentSummary): string[] {
+  const body = summary.points
+    ? [`<ul>${summary.paragraphs.map((p) => `<li>${escape(p)}</li>`).join('')}</ul>`]
+    : summary.paragraphs.map((p) => `<p>${escape(p)}</p>`);
+  return [`<section class="summary">`, `<h2>${SUMMARY_HEADING}</h2>`, ...body, '</section>'];
+}
+
 const STYLE = `
 body { font: 1rem/1.6 system-ui, sans-serif; color: #0f172a; background: #fff; margin: 0; }
 main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem; }
 h1 { font-size: 1.6rem; margin: 0 0 1.5rem; }
+h2 { font-size: 1.2rem; margin: 2rem 0 0.75rem; }
+.summary { border-bottom: 1px solid #cbd5e1; margin-bottom: 1.5rem; }
 .turn { margin: 0 0 1rem; overflow-wrap: anywhere; }
 .speaker { font-weight: 600; border-radius: 0.4rem; padding: 0.05rem 0.4rem; }
 time { color: #475569; font-variant-numeric: tabular-nums; font-size: 0.9em; }
@@ -66,9 +85,12 @@ time { color: #475569; font-variant-numeric: tabular-nums; font-size: 0.9em; }
  * in any browser without the app, printable, each turn in its language and direction.
  */
 export function renderHtml(doc: TranscriptDocument): string {
-  const body = doc.blocks.map((block) =>
-    block.kind === 'pause' ? `<p class="pause">${pauseText(block.seconds)}</p>` : turnHtml(block),
-  );
+  const heading = transcriptHeading(doc);
+  const body = [
+    ...(doc.summary !== null ? summaryHtml(doc.summary) : []),
+    ...(heading !== null ? [`<h2>${heading}</h2>`] : []),
+    ...doc.blocks.map(blockHtml),
+  ];
   return [
     '<!doctype html>',
     `<html lang="${escape(doc.language)}" dir="${doc.direction}">`,

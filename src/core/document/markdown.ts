@@ -4,6 +4,8 @@ import {
   notSaidText,
   OVERLAP_TEXT,
   pauseText,
+  SUMMARY_HEADING,
+  transcriptHeading,
   type TextRun,
   type TranscriptDocument,
 } from './transcript-document';
@@ -19,12 +21,24 @@ function runText(run: TextRun): string {
 }
 
 /**
- * The transcript as Markdown: a heading, a paragraph a turn, pauses and lines nobody said in
- * italics.
+ * The transcript as Markdown: a heading, the summary when there is one, a paragraph a turn
+ * under its chapter's heading, pauses and lines nobody said in italics.
  */
 export function renderMarkdown(doc: TranscriptDocument): string {
   const lines = [`# ${escape(doc.title)}`];
+  if (doc.summary !== null) {
+    lines.push(`## ${SUMMARY_HEADING}`);
+    if (doc.summary.points)
+      lines.push(doc.summary.paragraphs.map((p) => `- ${escape(p)}`).join('\n'));
+    else lines.push(...doc.summary.paragraphs.map(escape));
+  }
+  const heading = transcriptHeading(doc);
+  if (heading !== null) lines.push(`## ${heading}`);
   for (const block of doc.blocks) {
+    if (block.kind === 'chapter') {
+      lines.push(`## ${escape(block.headline)}`);
+      continue;
+    }
     if (block.kind === 'pause') {
       lines.push(`*${pauseText(block.seconds)}*`);
       continue;

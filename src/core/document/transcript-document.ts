@@ -1,4 +1,4 @@
-import type { Segment, TranscriptionResponse } from '../contract/response';
+import type { Chapter, Segment, Summarization, TranscriptionResponse } from '../contract/response';
 
 /**
  * A transcript laid out for reading: paragraphs of one speaker's turn, with times where the
@@ -64,13 +64,54 @@ export interface Pause {
   seconds: number;
 }
 
-export type Block = Turn | Pause;
+/** Where a chapter begins: its headline, as a heading over its turns. */
+export interface ChapterHeading {
+  kind: 'chapter';
+  headline: string;
+  begin: number;
+}
+
+export type Block = Turn | Pause | ChapterHeading;
+
+/** The summary the document opens with: paragraphs, or points (bullet_points). */
+export interface DocumentSummary {
+  points: boolean;
+  paragraphs: string[];
+}
+
+export const SUMMARY_HEADING = 'Summary';
+export const TRANSCRIPT_HEADING = 'Transcript';
+
+/**
+ * Whether the transcript needs a heading of its own: after a summary, unless a chapter's
+ * heading opens it.
+ */
+export function transcriptHeading(doc: TranscriptDocument): string | null {
+  return doc.summary !== null && doc.blocks[0]?.kind !== 'chapter' ? TRANSCRIPT_HEADING : null;
+}
+
+/** A result's summary as a document opens with it; null when the result has none. */
+function documentSummary(summarization: Summarization | undefined): DocumentSummary | null {
+  if (!summarization || summarization.sentences.length === 0) return null;
+  if (summarization.type === 'bullet_points') {
+    return { points: true, paragraphs: summarization.sentences.map((s) => s.text) };
+  }
+  return { points: false, paragraphs: summarization.text.split('\n\n') };
+}
+
+/** The chapter a segment belongs to: the last that starts at or before it (-1: none). */
+function chapterAt(chapters: readonly Chapter[], time: number): number {
+  let c = -1;
+  while (c + 1 < chapters.length && chapters[c + 1]!.time_begin <= time + 1e-3) c += 1;
+  return chapters.length > 0 ? Math.max(0, c) : -1;
+}
 
 export interface TranscriptDocument {
   title: string;
   /** The language most of the text is in (the document's own). */
   language: string;
   direction: 'ltr' | 'rtl';
+  summary: DocumentSummary | null;
   blocks: Block[];
 }
 
@@ -145,9 +186,25 @@ export function transcriptDocument(
   // The silence before the first words is not a pause in the conversation.
   let latestEnd = segments[0]?.time_begin ?? 0;
   const rule = options.timestamps;
+  const chapters = response.prediction_raw.chapters ?? [];
+  let chapter = -1;
+  // The turn before, across a chapter's heading: speech over it is still marked.
+  let lastTurn: Turn | null = null;
 
   for (const segment of segments) {
     const notSaid = segment.not_said === true;
+    // A chapter opens with its headline, and its first turn with a time.
+    const here = notSaid ? chapter : chapterAt(chapters, segment.time_begin);
+    const opensChapter = here > chapter;
+    if (opensChapter) {
+      chapter = here;
+      blocks.push({
+        kind: 'chapter',
+        headline: chapters[here]!.headline,
+        begin: segment.time_begin,
+      });
+      turn = null;
+    }
     // A line nobody said was not heard: no silence ends at it, and it overlaps nobody.
     const gap = notSaid ? 0 : segment.time_begin - latestEnd;
     const pause = options.pauseSeconds !== null && gap > options.pauseSeconds;
@@ -168,7 +225,7 @@ export function transcriptDocument(
     }
     const run: TextRun = { time, text: segment.transcription.trim(), notSaid };
     if (newTurn) {
-      const previous = turn as Turn | null;
+      const previous = lastTurn as Turn | null;
       turn = {
         kind: 'turn',
         speaker: options.speakerNames && speakers ? segment.speaker : null,
@@ -186,6 +243,7 @@ export function transcriptDocument(
         runs: [run],
       };
       blocks.push(turn);
+      lastTurn = turn;
     } else if (turn) {
       turn.end = Math.max(turn.end, segment.time_end);
       turn.runs.push(run);
@@ -193,17 +251,16 @@ export function transcriptDocument(
     if (!notSaid) latestEnd = Math.max(latestEnd, segment.time_end);
   }
   const language = prominentLanguage(segments);
-  return { title: options.title, language, direction: directionOf(language), blocks };
+  return {
+    title: options.title,
+    language,
+    direction: directionOf(language),
+    summary: documentSummary(response.prediction_raw.summarization),
+    blocks,
+  };
 }
 
-/** `H:MM:SS` past an hour, `M:SS` before, as a reader counts. */
-export function clockTime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor(whole / 60) % 60;
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
+export { clockTime } from '../format/timecode';
 
 /** The words a pause marker says. */
 export function pauseText(seconds: number): string {

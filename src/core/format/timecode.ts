@@ -25,3 +25,12 @@ export function formatTimecode(ms: number, separator: ',' | '.'): string {
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
   return `${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}${separator}${pad(millis, 3)}`;
 }
+
+/** `H:MM:SS` past an hour, `M:SS` before, as a reader counts (and chapter lists write). */
+export function clockTime(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor(whole / 60) % 60;
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

@@ -76,6 +76,8 @@ export interface JobHost<F extends MediaFile> {
   prepare?(
     request: TranscriptionRequest<F>,
     signal: AbortSignal | undefined,
+    /** Told when the host downloads the request's media (the `download` stage). */
+    onDownload?: (detail: string) => void,
   ): Promise<TranscriptionRequest<F>>;
   /**
    * What the host adds to the response of a request it prepared (the web page a link led to),
@@ -180,7 +182,11 @@ export async function runJob<F extends MediaFile>(
     );
     for (const text of parsed.notices) notice(text);
     const script = fields.script === undefined ? null : scriptOrThrow(fields.script);
-    const request = host.prepare ? await host.prepare(parsed, signal) : parsed;
+    const request = host.prepare
+      ? await host.prepare(parsed, signal, (detail) =>
+          events.onProgress?.('download', null, detail),
+        )
+      : parsed;
     const run = async () => {
       const engine = await host.engine(signal);
       const pipelineOptions: PipelineOptions = {

@@ -20,6 +20,7 @@ import { takeNetwork } from './network-ledger';
 import { crashSpeechWorkerForTest } from './speech-detector';
 import { runtimesFor, type RuntimeName } from '../../worker/runtimes';
 import { prepareRuntime } from './runtime-files';
+import { loadStopWords } from '../../engine/stages/understanding';
 import { pickDevice, usableDevice } from './transformers-setup';
 
 /**
@@ -104,6 +105,8 @@ async function prepareRuntimes(id: number): Promise<void> {
   try {
     const runtimes = runtimesFor((await device()) === 'webgpu');
     for (const runtime of runtimes) await prepared(runtime);
+    // Chapters and summaries need the stop words: the service worker keeps them once fetched.
+    await loadStopWords();
     post({ id, type: 'prepared', data: runtimes });
   } catch (thrown) {
     post({ id, type: 'error', data: toWireError(toServiceError(thrown)) });

@@ -10,16 +10,22 @@ import {
   type DocumentOptions,
   type TimestampRule,
 } from '../../core/document/transcript-document';
+import { renderChapterLines, renderVttChapters } from '../../core/format/chapter-lines';
+import { findChapters } from '../../core/understanding/chapters';
+import { loadStopWords } from '../../engine/stages/understanding';
 import { CliUsageError, unknownOption } from './cli-args';
 import { optionTable, paragraph, usage } from './help-layout';
 import { outputPathProblem, writeOutputFile } from './output-file';
 import type { CliIo } from './cli';
 
 export type DocumentFormat = 'docx' | 'html' | 'md';
+/** Chapter lists: `0:00 Headline` lines (chapters) or a WebVTT chapters track (chapters-vtt). */
+export type ChapterFormat = 'chapters' | 'chapters-vtt';
+const FORMATS = ['docx', 'html', 'md', 'chapters', 'chapters-vtt'] as const;
 
 export interface ExportArgs {
   result: string;
-  to: DocumentFormat;
+  to: DocumentFormat | ChapterFormat;
   output: string | null;
   options: DocumentOptions;
 }
@@ -27,19 +33,19 @@ export interface ExportArgs {
 export const EXPORT_USAGE = [
   ...usage(
     'export',
-    'RESULT.json --to docx|html|md [-o FILE] [--title TEXT] [--timestamps speaker|segment|none|SECONDS] [--speaker-names true|false] [--pauses SECONDS|off] [--overlaps true|false]',
+    'RESULT.json --to docx|html|md|chapters|chapters-vtt [-o FILE] [--title TEXT] [--timestamps speaker|segment|none|SECONDS] [--speaker-names true|false] [--pauses SECONDS|off] [--overlaps true|false]',
   ),
   '',
   ...paragraph(
-    'Writes a transcription result (a saved response, or what "murmur transcribe" printed) as a document: Word (docx), one self-contained web page (html) or Markdown (md).',
+    'Writes a transcription result (a saved response, or what "murmur transcribe" printed) as a document: Word (docx), one self-contained web page (html) or Markdown (md); or its chapters as "0:00 Headline" lines for a video description (chapters) or a WebVTT chapters track (chapters-vtt). A result without chapters is cut into chapters first.',
   ),
   '',
   'Options:',
   ...optionTable([
-    ['--to docx|html|md', 'The document format.'],
+    ['--to FORMAT', 'docx, html, md, chapters or chapters-vtt.'],
     [
       '-o FILE',
-      'Where to write it (its folder must exist). Default: html and md on stdout, docx beside RESULT with its extension.',
+      'Where to write it (its folder must exist). Default: docx beside RESULT with its extension, the others on stdout.',
     ],
     ['--title TEXT', 'The heading. Default: the result file name.'],
     [
@@ -92,7 +98,7 @@ const EXPORT_OPTIONS = [
 /** `murmur export` arguments; null for `--help`. */
 export function parseExportArgs(argv: readonly string[]): ExportArgs | null {
   let result: string | null = null;
-  let to: DocumentFormat | null = null;
+  let to: ExportArgs['to'] | null = null;
   let output: string | null = null;
   let title: string | null = null;
   const options = { ...DEFAULT_DOCUMENT_OPTIONS };
@@ -112,10 +118,12 @@ export function parseExportArgs(argv: readonly string[]): ExportArgs | null {
     if (value === undefined) throw new CliUsageError(`${arg} needs a value.`);
     switch (arg) {
       case '--to':
-        if (value !== 'docx' && value !== 'html' && value !== 'md') {
-          throw new CliUsageError(`--to takes docx, html or md; got "${value}".`);
+        to = FORMATS.find((f) => f === value) ?? null;
+        if (to === null) {
+          throw new CliUsageError(
+            `--to takes docx, html, md, chapters or chapters-vtt; got "${value}".`,
+          );
         }
-        to = value;
         break;
       case '-o':
       case '--output':
@@ -141,7 +149,9 @@ export function parseExportArgs(argv: readonly string[]): ExportArgs | null {
     }
   }
   if (result === null) throw new CliUsageError('export needs a RESULT.json file.');
-  if (to === null) throw new CliUsageError('export needs --to docx, html or md.');
+  if (to === null) {
+    throw new CliUsageError('export needs --to docx, html, md, chapters or chapters-vtt.');
+  }
   const name = basename(result, extname(result));
   return { result, to, output, options: { ...options, title: title ?? name } };
 }
@@ -162,6 +172,15 @@ function readResponse(path: string, text: string): TranscriptionResponse {
     );
   }
   return parsed as TranscriptionResponse;
+}
+
+/** The result's chapters (found now when it was transcribed without), as a list. */
+async function chapterList(response: TranscriptionResponse, to: ChapterFormat): Promise<string> {
+  const raw = response.prediction_raw;
+  const duration = raw.metadata?.provided_file_metadata?.duration ?? 0;
+  const chapters =
+    raw.chapters ?? findChapters(raw.transcription, duration, await loadStopWords()).chapters;
+  return to === 'chapters' ? renderChapterLines(chapters) : renderVttChapters(chapters, duration);
 }
 
 /** Rejects with an `AbortError` as soon as `signal` aborts, whatever `work` is doing. */
@@ -200,10 +219,16 @@ export async function runExport(
     // A path that cannot be written is said before the document is made.
     const problem = output === null ? null : await outputPathProblem(output);
     if (problem !== null) throw new CliUsageError(problem);
-    const doc = transcriptDocument(response, options);
     const rendered = await untilAborted(
-      (async () =>
-        to === 'docx' ? renderDocx(doc) : to === 'html' ? renderHtml(doc) : renderMarkdown(doc))(),
+      (async () => {
+        if (to === 'chapters' || to === 'chapters-vtt') return chapterList(response, to);
+        const doc = transcriptDocument(response, options);
+        return to === 'docx'
+          ? renderDocx(doc)
+          : to === 'html'
+            ? renderHtml(doc)
+            : renderMarkdown(doc);
+      })(),
       signal,
     );
     // A signal that came while the document was made wins: nothing is written.

@@ -100,11 +100,11 @@ describe('murmur export', () => {
     const cases: [string[], string][] = [
       [
         ['export', saved],
-        'murmur: export needs --to docx, html or md. See "murmur export --help".\n',
+        'murmur: export needs --to docx, html, md, chapters or chapters-vtt. See "murmur export --help".\n',
       ],
       [
         ['export', saved, '--to', 'pdf'],
-        'murmur: --to takes docx, html or md; got "pdf". See "murmur export --help".\n',
+        'murmur: --to takes docx, html, md, chapters or chapters-vtt; got "pdf". See "murmur export --help".\n',
       ],
       [
         ['export', saved, '--to', 'md', '--pauses', 'soon'],
@@ -133,7 +133,9 @@ describe('murmur export', () => {
     }
     const help = await run('export', '--help');
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('Usage: murmur export RESULT.json --to docx|html|md');
+    expect(help.stdout).toContain(
+      'Usage: murmur export RESULT.json --to docx|html|md|chapters|chapters-vtt',
+    );
   });
 
   it('says where -o cannot write, exits 2 and writes nothing', async () => {

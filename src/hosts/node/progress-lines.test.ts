@@ -48,9 +48,12 @@ describe('--progress', () => {
     );
   });
 
-  it('says Loading for models read from a folder', () => {
+  it('says Loading for models read from a folder, and Downloading still for the media', () => {
     const text = run(true);
     expect(text).toContain('murmur: progress: models 48%: Loading org/asr: 15.5 of 32.5 MB\n');
     expect(text).not.toContain('Downloading');
+    let lines = '';
+    progressLines((t) => (lines += t), true)('download', null, 'Downloading example.com');
+    expect(lines).toBe('murmur: progress: download: Downloading example.com\n');
   });
 });

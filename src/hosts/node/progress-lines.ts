@@ -11,7 +11,9 @@ import type { StageProgress } from '../../engine/stage-context';
 export function progressLines(write: (text: string) => void, local: boolean): StageProgress {
   const reached = new Map<string, number>();
   return (stage, fraction, rawDetail) => {
-    const detail = local ? rawDetail.replace(/^Downloading /, 'Loading ') : rawDetail;
+    // The media is downloaded whatever the models are read from.
+    const detail =
+      local && stage !== 'download' ? rawDetail.replace(/^Downloading /, 'Loading ') : rawDetail;
     // What a stage does ("Loading org/model", "Decoding audio"): followed on its own, so that
     // two models loading under one stage each rise.
     const colon = detail.indexOf(':');

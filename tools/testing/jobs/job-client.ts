@@ -46,7 +46,8 @@ export const finished = (view: JobView) =>
 
 /**
  * What in a job's views breaks the rule of its `stage`, the same with or without Redis: none
- * while it waits, one of the pipeline's while it runs, `assemble` (its last) once done.
+ * while it waits, one of the pipeline's while it runs (`download` while a link is fetched),
+ * its last once done: `assemble`, or the chapters' or summary's stage when they were asked for.
  */
 export function stageStoryProblems(views: readonly JobView[]): string[] {
   const problems: string[] = [];
@@ -54,7 +55,8 @@ export function stageStoryProblems(views: readonly JobView[]): string[] {
     const where = `view ${i} (${v.status}, ${String(v.stage)}, ${String(v.progress)})`;
     if (v.status === 'queued' && (v.stage !== null || v.progress !== null)) problems.push(where);
     if (v.status === 'processing' && !STAGES.includes(v.stage!)) problems.push(where);
-    if (v.status === 'done' && (v.stage !== 'assemble' || v.progress !== 1)) problems.push(where);
+    const last = ['assemble', 'chapterize', 'summarize'];
+    if (v.status === 'done' && (!last.includes(v.stage!) || v.progress !== 1)) problems.push(where);
   }
   return problems;
 }

@@ -59,11 +59,12 @@ export function nodeJobHost(
   const allowPrivate = settings.allowPrivateUrls;
   let page: SourcePage | null = null;
   return {
-    prepare: async (request, signal) => {
+    prepare: async (request, signal, onDownload) => {
       if (request.webhook_url !== null) {
         checkUrlAddress(request.webhook_url, 'webhook_url', allowPrivate);
       }
       if (request.media.kind !== 'url') return request;
+      onDownload?.(`Downloading ${new URL(request.media.url).host}`);
       const linked = await fetchLinkedMedia(
         request.media.url,
         ENDPOINTS[endpoint].urlField,

@@ -33,7 +33,14 @@ export async function runQueuedJob(
     fields,
     host,
     { requestId: job.requestId, signal },
-    { onProgress: (stage, fraction) => report.stage(stage, fraction) },
+    {
+      onProgress: (stage, fraction) => {
+        // Downloading a link is work under way: the job is processing, though it holds no
+        // engine yet (a slow link keeps its own place, not a transcription slot).
+        if (stage === 'download') report.started();
+        report.stage(stage, fraction);
+      },
+    },
   );
   if (outcome.ok) return { status: 'done', result: outcome.response };
   const error = { ...outcome.body, path: JOBS_PATH };

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { ErrorBody } from '../../../core/contract/errors';
 import { sharedMedia } from '../../../../tools/testing/ffmpeg-fixtures';
 import type { JobWebhookPayload } from '../job-runtime/job-webhook';
@@ -63,6 +66,40 @@ describe('async jobs on murmur serve, in memory', () => {
       expect(stageStoryProblems(story)).toEqual([]);
       expect(story.some((v) => v.status === 'processing')).toBe(true);
       expect(story.at(-1)).toMatchObject({ status: 'done', stage: 'assemble', progress: 1 });
+    }
+  });
+
+  it('shows a job that downloads its link as processing, in the download stage', async () => {
+    // A media host that answers once told to: the job waits on its download meanwhile.
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const host = createServer((_, res) => {
+      void held.then(() => {
+        res.writeHead(200, { 'content-type': 'audio/wav' });
+        res.end(readFileSync(jfk));
+      });
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = host.address() as AddressInfo;
+      const { id } = (
+        await jobs.submit([`audio_url=http://127.0.0.1:${port}/talk.wav`])
+      ).json() as { id: string };
+      const downloading = await jobs.until(id, (v) => v.stage === 'download', 'downloading');
+      expect(downloading).toMatchObject({ status: 'processing', stage: 'download' });
+      // Counted among the jobs processing, not yet among the transcriptions holding an engine.
+      const health = (await curl([`${server.url}/health`])).json() as {
+        running: number;
+        jobs: { queued: number; processing: number };
+      };
+      expect(health.jobs).toMatchObject({ queued: 0, processing: 1 });
+      expect(health.running).toBe(0);
+      answer();
+      const view = await jobs.until(id, finished, 'finished');
+      expect(view.status).toBe('done');
+    } finally {
+      answer();
+      host.close();
     }
   });
 
