@@ -37,6 +37,18 @@ export function TranscriptEditor({ segments, playable, chapters = [] }: Transcri
   const names = useAppStore(currentNames);
   const labels = speakerLabels(segments);
   const speakers = labels.map((label) => displayName(label, names));
+  const row = (i: number) => (
+    <SegmentEditor
+      key={`${i}:${segments[i]!.time_begin}`}
+      segment={segments[i]!}
+      index={i}
+      last={i === segments.length - 1}
+      playable={playable}
+      showChannel={channels > 1}
+      labels={labels}
+      names={names}
+    />
+  );
   return (
     <div>
       <EditorToolbar />
@@ -57,20 +69,7 @@ export function TranscriptEditor({ segments, playable, chapters = [] }: Transcri
               >
                 {chapters[c]!.headline}
               </h3>
-              <ol className="divide-y divide-slate-200">
-                {indices.map((i) => (
-                  <SegmentEditor
-                    key={`${i}:${segments[i]!.time_begin}`}
-                    segment={segments[i]!}
-                    index={i}
-                    last={i === segments.length - 1}
-                    playable={playable}
-                    showChannel={channels > 1}
-                    labels={labels}
-                    names={names}
-                  />
-                ))}
-              </ol>
+              <ol className="divide-y divide-slate-200">{indices.map(row)}</ol>
             </section>
           ))}
         </div>
@@ -80,18 +79,7 @@ export function TranscriptEditor({ segments, playable, chapters = [] }: Transcri
         </p>
       ) : (
         <ol className="divide-y divide-slate-200" data-testid="result.segments">
-          {segments.map((segment, i) => (
-            <SegmentEditor
-              key={`${i}:${segment.time_begin}`}
-              segment={segment}
-              index={i}
-              last={i === segments.length - 1}
-              playable={playable}
-              showChannel={channels > 1}
-              labels={labels}
-              names={names}
-            />
-          ))}
+          {segments.map((_, i) => row(i))}
         </ol>
       )}
     </div>
