@@ -205,6 +205,7 @@ test.describe('every error sentence, as the page shows it', () => {
     mkdirSync(info.outputDir, { recursive: true });
     writeFileSync(saved, JSON.stringify(fixtureResponse()));
     await app.openSavedResult(saved);
+    await expect(app.byId('result.title')).toHaveText('talk');
     const segments = await app.byId('result.segment').count();
     expect(segments).toBeGreaterThan(0);
     await app.setUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
