@@ -9,19 +9,11 @@ import { topicRecording, type Passage } from '../../../tools/testing/topic-speec
 import { curl } from '../../../tools/testing/server/curl';
 import { startServe } from '../../../tools/testing/server/serve-process';
 import { REPO, TEST_WHISPER_ID } from '../../../tools/testing/ffmpeg-fixtures';
-import { main } from './cli';
+import { runCli } from '../../../tools/testing/cli-run';
 
 const models = ['--models', `${REPO}/.models`, '--model', TEST_WHISPER_ID];
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-  });
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 const dir = scratchDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
