@@ -139,6 +139,9 @@ const pwa = VitePWA({
       // Stop words, for chapters and summaries: fetched when first asked for (or made
       // available offline), kept by the rule below.
       '**/stopwords-iso-*.js',
+      // Sentiment word lists, one a language: fetched when a transcription first reads
+      // sentiment in that language (or made available offline), kept by the rule below.
+      '**/AFINN-*.js',
       // The browser tests' harness pages (test builds only) are no part of the app.
       'e2e/**',
       '**/*Harness-*.js',
@@ -157,7 +160,7 @@ const pwa = VitePWA({
         },
       },
       {
-        urlPattern: /\/assets\/stopwords-iso-[^/]*\.js$/,
+        urlPattern: /\/assets\/(?:stopwords-iso|AFINN-[a-z]+)-[^/]*\.js$/,
         handler: 'CacheFirst',
         options: { cacheName: 'murmur-text' },
       },

@@ -16,6 +16,7 @@ export const STAGES = [
   'assemble',
   'chapterize',
   'summarize',
+  'emotion',
 ] as const;
 export type Stage = (typeof STAGES)[number];
 

@@ -80,8 +80,8 @@ export interface PipelineOptions {
  * probe, decode) -> speech (voice activity, channels compared and billed, noise reduction) ->
  * recognition -> alignment (when the user gave the text that was said) -> diarization and
  * attribution (when asked for: speaker turns, then segments given their speakers, a segment
- * split where its speaker changes) -> translation (when asked for) -> assemble -> chapters and
- * a summary (when asked for: they read the finished transcript). What the request asks beyond
+ * split where its speaker changes) -> translation (when asked for) -> assemble -> chapters,
+ * a summary and each sentence's sentiment (when asked for: they read the finished transcript). What the request asks beyond
  * recognition is planned once, first.
  * Stages overlap where the data allows: the models load while the media is decoded, speech is
  * found while the next piece decodes, and recognition starts on speech that is settled while
@@ -270,7 +270,7 @@ async function recogniseDecoded<F extends MediaFile>(
     stage('assemble'),
   );
   // Chapters and summaries read the finished transcript; every segment has been shown by now.
-  return understanding.run(
+  const understood = await understanding.run(
     {
       response: assembled,
       chapters: request.toggle_chapterization,
@@ -279,6 +279,11 @@ async function recogniseDecoded<F extends MediaFile>(
     },
     stage('chapterize'),
     stage('summarize'),
+  );
+  return understanding.runEmotions(
+    understood,
+    request.toggle_emotion_recognition,
+    stage('emotion'),
   );
 }
 

@@ -307,6 +307,15 @@ export interface SpeakerModelsPort {
 }
 
 /**
+ * Kept word lists the understanding stages read, loaded the host's way (a bundler's chunk
+ * fetched when first needed in the browser, a package file in Node).
+ */
+export interface WordListsPort {
+  /** The sentiment word list of a language (valences -5..+5); `null` where there is none. */
+  sentiment(language: string): Promise<Readonly<Record<string, number>> | null>;
+}
+
+/**
  * Everything the pipeline needs from its host, built once by the host's composition root
  * (hosts/node/engine-ports.ts, hosts/browser/engine-ports.ts) and kept: ffmpeg and the models
  * load on first use and stay loaded for later requests.
@@ -335,5 +344,6 @@ export interface EnginePorts {
    * be kept 16-bit is kept in a scratch file, so memory does not grow with the length.
    */
   spill?: SpillPort;
+  wordLists: WordListsPort;
   clock: Clock;
 }

@@ -53,6 +53,7 @@ const TITLES: Record<Stage, [string, number]> = {
   assemble: ['Putting the result together', 8],
   chapterize: ['Finding chapters', 9],
   summarize: ['Summarising', 10],
+  emotion: ['Reading sentiment', 11],
 };
 
 /**

@@ -138,6 +138,13 @@ export const FIELD_SPECS: readonly FieldSpec[] = [
     default: 'general',
     values: ['general', 'concise', 'bullet_points'],
   },
+  {
+    name: 'toggle_emotion_recognition',
+    kind: 'boolean',
+    description:
+      'Tell how each sentence was said: its sentiment (positive, negative, neutral or mixed) from its words, with the share of time said with each by speaker and for the whole file (an added field).',
+    default: 'false',
+  },
 ];
 
 export const FIELD_NAMES: ReadonlySet<string> = new Set(FIELD_SPECS.map((f) => f.name));

@@ -235,6 +235,69 @@ const summarizationSchema: Schema = {
   },
 };
 
+const shareProperties: Schema = {
+  seconds: number('Seconds of sentences with a sentiment.'),
+  positive: number('Share of those seconds, 0 to 1.'),
+  negative: number('Share of those seconds, 0 to 1.'),
+  neutral: number('Share of those seconds, 0 to 1.'),
+  mixed: number('Share of those seconds, 0 to 1.'),
+};
+const SHARES = ['seconds', 'positive', 'negative', 'neutral', 'mixed'];
+
+const sentenceEmotionSchema: Schema = {
+  type: 'object',
+  description: 'A sentence of the transcript and how it was said (an added field).',
+  required: [
+    'text',
+    'sentiment',
+    'confidence',
+    'emotion',
+    'emotion_confidence',
+    'time_begin',
+    'time_end',
+    'channel',
+    'speaker',
+  ],
+  properties: {
+    text: { type: 'string' },
+    sentiment: {
+      type: 'string',
+      nullable: true,
+      enum: ['positive', 'negative', 'neutral', 'mixed'],
+      description: 'From its words; null in a language without a sentiment lexicon.',
+    },
+    confidence: { type: 'number', nullable: true, description: 'From 0 to 1.' },
+    emotion: { type: 'string', nullable: true, description: 'From the voice; null here.' },
+    emotion_confidence: { type: 'number', nullable: true },
+    time_begin: number('Seconds.'),
+    time_end: number('Seconds.'),
+    channel: { type: 'string' },
+    speaker: { type: 'string' },
+  },
+};
+
+const emotionSummarySchema: Schema = {
+  type: 'object',
+  description: 'The time said with each sentiment, for the file and by speaker (an added field).',
+  required: ['file', 'speakers'],
+  properties: {
+    file: { type: 'object', required: SHARES, properties: shareProperties },
+    speakers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        description: 'One speaker on one channel.',
+        required: ['speaker', 'channel', ...SHARES],
+        properties: {
+          speaker: { type: 'string' },
+          channel: { type: 'string' },
+          ...shareProperties,
+        },
+      },
+    },
+  },
+};
+
 const responseSchema: Schema = {
   type: 'object',
   required: ['prediction', 'prediction_raw'],
@@ -258,6 +321,13 @@ const responseSchema: Schema = {
           'Beside chapters, when the transcript is one chapter (or none) without a search: why.',
         ),
         summarization: { $ref: '#/components/schemas/Summarization' },
+        emotions: {
+          type: 'array',
+          items: { $ref: '#/components/schemas/SentenceEmotion' },
+          description: 'With toggle_emotion_recognition (an added field).',
+        },
+        emotions_summary: { $ref: '#/components/schemas/EmotionSummary' },
+        emotions_note: string('Beside emotions: which sentences have no sentiment, and why.'),
       },
     },
   },
@@ -491,6 +561,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
         Segment: segmentSchema,
         Chapter: chapterSchema,
         Summarization: summarizationSchema,
+        SentenceEmotion: sentenceEmotionSchema,
+        EmotionSummary: emotionSummarySchema,
         Word: wordSchema,
         SpeakerSpan: speakerSpanSchema,
         Metadata: metadataSchema,

@@ -40,9 +40,15 @@ describe('parseRequest', () => {
         toggle_chapterization: false,
         toggle_summarization: false,
         summarization_type: 'general',
+        toggle_emotion_recognition: false,
         notices: [],
       },
     });
+  });
+
+  it('reads emotion recognition', () => {
+    const result = audio({ toggle_emotion_recognition: 'True' });
+    expect(result.ok && result.request.toggle_emotion_recognition).toBe(true);
   });
 
   it('reads chapters, summaries and the summary type', () => {
@@ -204,6 +210,7 @@ describe('parseRequest', () => {
       'toggle_direct_translate',
       'toggle_chapterization',
       'toggle_summarization',
+      'toggle_emotion_recognition',
     ]) {
       expect(problemsOf(audio({ [field]: value }))).toEqual([
         { field, message: `${field} must be true or false; got "${value}".` },

@@ -273,6 +273,8 @@ export function parseRequest<F extends MediaFile>(
     }
   }
 
+  const emotionRecognition = boolean('toggle_emotion_recognition');
+
   const noiseReduction = boolean('toggle_noise_reduction');
   const hint = text('transcription_hint') ?? '';
   const webhook = httpUrl('webhook_url');
@@ -298,6 +300,7 @@ export function parseRequest<F extends MediaFile>(
       toggle_chapterization: chapterization,
       toggle_summarization: summarization,
       summarization_type: summarization ? summaryType : 'general',
+      toggle_emotion_recognition: emotionRecognition,
       notices,
     },
   };

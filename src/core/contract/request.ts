@@ -53,6 +53,8 @@ export interface TranscriptionRequest<F extends MediaFile = MediaFile> {
   toggle_summarization: boolean;
   /** How the summary is written; `general` by default (and when summaries are off). */
   summarization_type: SummaryType;
+  /** Added field: each sentence's sentiment, with a summary by speaker and for the file. */
+  toggle_emotion_recognition: boolean;
   /** Notes on fields that were accepted but have no effect (e.g. a URL beside a file). */
   notices: string[];
 }
@@ -82,6 +84,7 @@ export function requestWithDefaults<F extends MediaFile>(
     toggle_chapterization: false,
     toggle_summarization: false,
     summarization_type: 'general',
+    toggle_emotion_recognition: false,
     notices: [],
     ...options,
   };

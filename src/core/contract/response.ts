@@ -124,6 +124,41 @@ export interface Summarization {
   sentences: SummarySentence[];
 }
 
+/** How a sentence was said, read from its words (an added field's values). */
+export const SENTIMENTS = ['positive', 'negative', 'neutral', 'mixed'] as const;
+export type Sentiment = (typeof SENTIMENTS)[number];
+
+/** A sentence of the transcript and how it was said (the items of an added field). */
+export interface SentenceEmotion {
+  text: string;
+  /** From its words; `null` in a language Murmur has no sentiment lexicon for. */
+  sentiment: Sentiment | null;
+  /** How sure, from 0 to 1; `null` with the sentiment. */
+  confidence: number | null;
+  /** From the voice; `null` where no emotion model ran. */
+  emotion: string | null;
+  emotion_confidence: number | null;
+  time_begin: number;
+  time_end: number;
+  channel: string;
+  speaker: string;
+}
+
+/** Shares of the time said with each sentiment, of `seconds` with one (0 to 1 each). */
+export interface SentimentShares {
+  seconds: number;
+  positive: number;
+  negative: number;
+  neutral: number;
+  mixed: number;
+}
+
+/** The sentiment of the whole file and of each speaker (an added field). */
+export interface EmotionSummary {
+  file: SentimentShares;
+  speakers: (SentimentShares & { speaker: string; channel: string })[];
+}
+
 /** Spec 2.2. */
 export interface PredictionRaw {
   transcription: Segment[];
@@ -135,6 +170,11 @@ export interface PredictionRaw {
   chapters_note?: string;
   /** Added field, when toggle_summarization is on. */
   summarization?: Summarization;
+  /** Added fields, when toggle_emotion_recognition is on: each sentence and the summary. */
+  emotions?: SentenceEmotion[];
+  emotions_summary?: EmotionSummary;
+  /** Beside `emotions`: what was not found and why (a language without a lexicon). */
+  emotions_note?: string;
 }
 
 /** Spec 2.1: the body of a successful response. */

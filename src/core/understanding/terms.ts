@@ -28,6 +28,21 @@ export function termForm(word: string, language: string): string {
   return form;
 }
 
+/**
+ * Every word of a text in order, as comparable forms beside how each was written: the runtime's
+ * word breaking, elisions cut off ("n'est" is "n" and "est").
+ */
+export function textWords(text: string, language: string): TopicWord[] {
+  const found: TopicWord[] = [];
+  for (const piece of wordSegmenter(language).segment(text)) {
+    if (!piece.isWordLike) continue;
+    for (const written of piece.segment.normalize('NFC').split(/['’]/u)) {
+      if (written !== '') found.push({ term: termForm(written, language), written });
+    }
+  }
+  return found;
+}
+
 /** A word of a text that can carry its topic: its comparable form and how it was written. */
 export interface TopicWord {
   term: string;

@@ -22,6 +22,7 @@ import { browserSpillFiles } from './spill-file';
 import { workerSpeechDetectors } from './speech-detector';
 import { configureTransformers, runtimeFor } from './transformers-setup';
 import type { RuntimeName } from '../../worker/runtimes';
+import { browserWordLists } from './word-lists';
 
 export interface BrowserEngineSettings {
   /** The hub, or a self-hosted mirror in the hub's layout (`/hub/` in tests). */
@@ -134,6 +135,7 @@ export function browserEnginePorts(settings: BrowserEngineSettings): EnginePorts
         ),
     },
     ...(settings.spill === false ? {} : { spill }),
+    wordLists: browserWordLists,
     clock: () => performance.now() / 1000,
   };
 }

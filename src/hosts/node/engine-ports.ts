@@ -23,6 +23,7 @@ import { nodeModelFiles } from './model-files';
 import { nodeOnnxRuntime } from './onnx-runtime';
 import { nodeSpillFiles } from './spill-file';
 import { configureModelSource, loadDroppingDamage } from './transformers-setup';
+import { nodeWordLists } from './word-lists';
 
 export interface NodeEngineSettings {
   /** Where models come from: a model host URL in the hub's layout or a folder (null: the hub). */
@@ -129,6 +130,7 @@ export function nodeEnginePorts(settings: NodeEngineSettings): EnginePorts {
         ),
     },
     ...(settings.spill === false ? {} : { spill: nodeSpillFiles() }),
+    wordLists: nodeWordLists,
     clock: () => performance.now() / 1000,
   };
 }

@@ -4,6 +4,8 @@
  * the whole, each only when asked for. In: the assembled response. Out: the same response with
  * `prediction_raw.chapters` and `summarization`, and each stage's seconds in the metadata.
  * Both are extractive and need no model: they run in milliseconds, after the transcript.
+ * Then, when asked for, how each sentence was said (`prediction_raw.emotions`): its sentiment
+ * from its words, and the time said with each sentiment by speaker and for the whole file.
  */
 import type { SummaryType } from '../../../core/contract/request';
 import type { TranscriptionResponse } from '../../../core/contract/response';
@@ -12,9 +14,11 @@ import {
   sentencesByChapter,
   type ChapterSettings,
 } from '../../../core/understanding/chapters';
+import { findEmotions } from '../../../core/understanding/emotions';
 import { summarise } from '../../../core/understanding/summary';
 import { roundToMillisecond } from '../../../core/units';
 import type { StageContext } from '../../stage-context';
+import { loadSentimentLexicons } from './sentiment-lexicons';
 import { loadStopWords } from './stop-words';
 
 export { loadStopWords };
@@ -79,6 +83,44 @@ export async function run(
           }
         : {}),
       ...(summarization !== null ? { summarization } : {}),
+    },
+  };
+}
+
+/**
+ * Reads how each sentence was said, when `asked`. `emotion_time` is the seconds this took
+ * (loading the lexicons included), added to the total.
+ */
+export async function runEmotions(
+  response: TranscriptionResponse,
+  asked: boolean,
+  context: StageContext,
+): Promise<TranscriptionResponse> {
+  if (!asked) return response;
+  const raw = response.prediction_raw;
+  const started = context.clock();
+  context.progress(null, 'Reading how each sentence was said');
+  const lexicons = await loadSentimentLexicons(
+    context.ports.wordLists,
+    raw.transcription.map((s) => s.language),
+  );
+  context.signal?.throwIfAborted();
+  const found = findEmotions(raw.transcription, lexicons);
+  const seconds = context.clock() - started;
+  return {
+    ...response,
+    prediction_raw: {
+      ...raw,
+      metadata: {
+        ...raw.metadata,
+        emotion_time: roundToMillisecond(seconds),
+        total_transcription_time: roundToMillisecond(
+          raw.metadata.total_transcription_time + seconds,
+        ),
+      },
+      emotions: found.emotions,
+      emotions_summary: found.summary,
+      ...(found.note !== null ? { emotions_note: found.note } : {}),
     },
   };
 }

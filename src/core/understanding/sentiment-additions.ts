@@ -1,0 +1,58 @@
+/**
+ * Murmur's own additions to the kept sentiment word lists (valences -5..+5, as the lists score):
+ * everyday words a list lacks, most of them lost when its English original was translated word
+ * by word (French "bon", Spanish "bien"). Were a list to gain one of them, the addition wins.
+ */
+export const SENTIMENT_ADDITIONS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  en: {},
+  fr: {
+    bon: 3,
+    belle: 3,
+    belles: 3,
+    beaux: 3,
+    bonne: 3,
+    bons: 3,
+    bonnes: 3,
+    aimer: 3,
+    aimons: 3,
+    aimez: 3,
+    aiment: 3,
+    adorons: 3,
+    déteste: -3,
+    détestons: -3,
+    nul: -3,
+    nulle: -3,
+    contente: 3,
+    heureuse: 3,
+    déçu: -2,
+    déçue: -2,
+    ravie: 3,
+    géniale: 3,
+    bravo: 3,
+  },
+  de: {
+    toll: 3,
+    danke: 2,
+    lieben: 3,
+    mag: 2,
+    gern: 2,
+    gerne: 2,
+    hasst: -3,
+    wunderschön: 4,
+    schlimm: -3,
+    schlechteste: -3,
+  },
+  es: {
+    bien: 2,
+    amar: 3,
+    amo: 3,
+    amamos: 3,
+    encanta: 3,
+    encantan: 3,
+    gusta: 2,
+    gustan: 2,
+    odiar: -3,
+    odiamos: -3,
+    contenta: 3,
+  },
+};
