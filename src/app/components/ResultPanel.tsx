@@ -17,6 +17,7 @@ import { PredictionView } from './PredictionView';
 import { ProvisionalText } from './ProvisionalText';
 import { ResultSummary } from './ResultSummary';
 import { SegmentList } from './SegmentList';
+import { SentimentView } from './SentimentView';
 import { SpeakerTimeline } from './SpeakerTimeline';
 import { SubtitleCheckPanel } from './SubtitleCheckPanel';
 import { SummaryView } from './SummaryView';
@@ -36,6 +37,8 @@ export function ResultPanel() {
   const duration = result?.prediction_raw.metadata.provided_file_metadata.duration ?? 0;
   const chapters = result?.prediction_raw.chapters;
   const summarization = result?.prediction_raw.summarization;
+  const emotions = result?.prediction_raw.emotions;
+  const emotionsSummary = result?.prediction_raw.emotions_summary;
   return (
     <section aria-label="Result" id="result" className="min-w-0 scroll-mt-4 space-y-4">
       <JobStatus />
@@ -82,10 +85,19 @@ export function ResultPanel() {
               playable={media !== null}
             />
           )}
+          {emotions && emotionsSummary && (
+            <SentimentView
+              emotions={emotions}
+              summary={emotionsSummary}
+              note={result.prediction_raw.emotions_note}
+              playable={media !== null}
+            />
+          )}
           <SpeakerTimeline
             segments={labelled ?? []}
             mediaDuration={duration}
             playable={media !== null}
+            emotions={emotions}
           />
           <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
             <TranscriptEditor

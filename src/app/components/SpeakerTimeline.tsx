@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Segment } from '../../core/contract/response';
+import type { Segment, SentenceEmotion } from '../../core/contract/response';
 import { displayName, speakerLabels } from '../../core/edit/speaker-names';
 import { speakerMapping } from '../../core/edit/transcript-edits';
 import { speakerLanes, timelineDuration } from '../lib/speaker-lanes';
@@ -7,6 +7,7 @@ import { clock, length } from '../lib/time';
 import { useAppStore } from '../store/app-store';
 import { currentNames } from '../store/editor-slice';
 import { SpeakerLaneRow } from './SpeakerLaneRow';
+import { SentimentLaneRow } from './SentimentLaneRow';
 import { SpeakerNameField } from './SpeakerNameField';
 import { TimelineCursor } from './TimelineCursor';
 
@@ -16,13 +17,21 @@ interface SpeakerTimelineProps {
   /** The media's duration in seconds (the timeline spans it). */
   mediaDuration: number;
   playable: boolean;
+  /** Each sentence's sentiment, when it was read: a lane of its own under the speakers. */
+  emotions?: readonly SentenceEmotion[];
 }
 
 /**
  * Who speaks when: a lane a speaker with their turns placed along the recording, the playback
- * position across them, and each speaker's name, which can be changed.
+ * position across them, each speaker's name, which can be changed, and the sentiment of what
+ * was said when it was read.
  */
-export function SpeakerTimeline({ segments, mediaDuration, playable }: SpeakerTimelineProps) {
+export function SpeakerTimeline({
+  segments,
+  mediaDuration,
+  playable,
+  emotions,
+}: SpeakerTimelineProps) {
   const names = useAppStore(currentNames);
   const seekTo = useAppStore((s) => s.seekTo);
   const lanes = useMemo(() => speakerLanes(speakerMapping(segments)), [segments]);
@@ -55,6 +64,13 @@ export function SpeakerTimeline({ segments, mediaDuration, playable }: SpeakerTi
               onSeek={playable ? seekTo : undefined}
             />
           ))}
+          {emotions && (
+            <SentimentLaneRow
+              emotions={emotions}
+              duration={duration}
+              onSeek={playable ? seekTo : undefined}
+            />
+          )}
           {playable && <TimelineCursor duration={duration} />}
         </div>
         <div

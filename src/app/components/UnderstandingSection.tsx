@@ -10,14 +10,18 @@ export const SUMMARY_TYPE_LABELS: Record<SummaryType, string> = {
   bullet_points: 'Bullet points, one for each key sentence',
 };
 
-/** Chapters and a summary of the transcript: made in this browser from its own sentences. */
+/**
+ * Chapters, a summary and each sentence's sentiment: made in this browser from the transcript's
+ * own sentences.
+ */
 export function UnderstandingSection() {
   const chapters = useAppStore((s) => s.values.toggle_chapterization);
   const summary = useAppStore((s) => s.values.toggle_summarization);
   const type = useAppStore((s) => s.values.summarization_type);
+  const sentiment = useAppStore((s) => s.values.toggle_emotion_recognition);
   const setValue = useAppStore((s) => s.setValue);
   return (
-    <Section title="Chapters and summary">
+    <Section title="Chapters, summary and sentiment">
       <Toggle
         name="toggle_chapterization"
         label="Find chapters"
@@ -53,6 +57,13 @@ export function UnderstandingSection() {
           )}
         </Field>
       )}
+      <Toggle
+        name="toggle_emotion_recognition"
+        label="Read sentiment"
+        description="Tells whether each sentence sounds positive, negative, neutral or mixed from its words, in English, French, German and Spanish, and how much of each speaker's time is which."
+        checked={sentiment}
+        onChange={(v) => setValue('toggle_emotion_recognition', v)}
+      />
     </Section>
   );
 }

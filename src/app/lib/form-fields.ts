@@ -21,6 +21,7 @@ export interface FormValues {
   toggle_chapterization: boolean;
   toggle_summarization: boolean;
   summarization_type: string;
+  toggle_emotion_recognition: boolean;
   /**
    * Not a field of the request: the text that was said, when the user has it and asks for it
    * to be timed (`align_script`), sent beside the request.
@@ -48,6 +49,7 @@ export const DEFAULT_VALUES: FormValues = {
   toggle_chapterization: false,
   toggle_summarization: false,
   summarization_type: 'general',
+  toggle_emotion_recognition: false,
   align_script: false,
   script: '',
 };
@@ -87,6 +89,7 @@ export function toFormData(values: FormValues): FormData {
   form.set('toggle_chapterization', String(values.toggle_chapterization));
   form.set('toggle_summarization', String(values.toggle_summarization));
   if (values.toggle_summarization) form.set('summarization_type', values.summarization_type);
+  form.set('toggle_emotion_recognition', String(values.toggle_emotion_recognition));
   return form;
 }
 

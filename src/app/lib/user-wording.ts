@@ -29,6 +29,7 @@ export const CONTROL_LABELS: Record<string, string> = {
   toggle_chapterization: 'Find chapters',
   toggle_summarization: 'Summarise',
   summarization_type: 'Summary',
+  toggle_emotion_recognition: 'Read sentiment',
   align_script: 'Time a text I already have',
   script: 'Text that was said',
 };

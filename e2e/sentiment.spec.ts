@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './fixtures/axe';
+import { conversationFile } from './fixtures/speech-files';
+import { TEST_WHISPER, useLocalModels } from './fixtures/test-models';
+import { AppPage } from './pages/app-page';
+
+const TEST_SEGMENTATION = 'murmur-test/segmentation-synth';
+const TEST_EMBEDDING = 'murmur-test/embedding-synth';
+
+test.describe('sentiment in the browser', () => {
+  test.setTimeout(240_000);
+
+  test('each sentence gets its sentiment in words, by speaker, on the timeline, and negative moments can be shown alone', async ({
+    page,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    // One voice pleased, the other not.
+    const talk = conversationFile(info.outputDir, 'moods', [
+      { variant: 'm3', text: 'the coffee is very good' },
+      { variant: 'f5', text: 'the train was late and the food was bad' },
+      { variant: 'm3', text: 'my family is very happy today' },
+      { variant: 'f5', text: 'the meeting is on monday' },
+    ]);
+    await useLocalModels(page, baseURL!, false);
+    const link = new URLSearchParams({
+      models: `${baseURL}/hub/`,
+      model: TEST_WHISPER,
+      segmentation: TEST_SEGMENTATION,
+      embedding: TEST_EMBEDDING,
+    });
+    await page.goto(`/?${link}`);
+    const app = new AppPage(page);
+    await app.byId('form.submit').waitFor();
+    await app.chooseFile(talk.path);
+    await app.toggle('toggle_diarization');
+    await app.fill('diarization_num_speakers', '2');
+    await app.toggle('toggle_emotion_recognition');
+    await app.submit();
+    await app.expectResult(200_000);
+
+    const view = app.byId('result.sentiment');
+    await expect(view.getByRole('heading', { name: 'Sentiment' })).toBeVisible();
+    const labels = app.byId('result.sentiment-label');
+    await expect(labels).toHaveText(['+ Positive', '− Negative', '+ Positive', '· Neutral']);
+
+    // The shares: the whole file, then each speaker in words.
+    const shares = app.byId('result.sentiment-share');
+    await expect(shares).toHaveCount(3);
+    await expect(shares.nth(0).locator('p')).toHaveText(/^Whole file \(0:\d\d\): /);
+    await expect(shares.nth(1).locator('p')).toHaveText(/^speaker_0 \(0:0\d\): 100% positive$/);
+    await expect(shares.nth(2).locator('p')).toHaveText(
+      /^speaker_1 \(0:0\d\): \d+% negative · \d+% neutral$/,
+    );
+
+    // The lane: a block a sentence, each named in words.
+    const blocks = app.byId('timeline.sentiment-block');
+    await expect(blocks).toHaveCount(4);
+    await expect(blocks.nth(1)).toHaveAttribute('data-sentiment', 'negative');
+    await expect(blocks.nth(1)).toHaveAccessibleName(
+      /^Negative, 0:0\d to 0:0\d: the train was late and the food was bad\. Play from here$/,
+    );
+    await page.screenshot({ path: 'test-results/screens/sentiment-result.png', fullPage: true });
+
+    // Only the negative moments, then all again.
+    const filter = view.getByRole('checkbox', { name: 'Show negative moments only' });
+    await filter.check();
+    await expect(labels).toHaveText(['− Negative']);
+    await expect(app.byId('result.sentiment-sentence')).toContainText(
+      'the train was late and the food was bad',
+    );
+    // Its sentence plays from where it was said.
+    await app.byId('result.sentiment-sentence').getByRole('button').click();
+    const player = app.byId('result.player');
+    await expect
+      .poll(() => player.evaluate((p: HTMLMediaElement) => p.currentTime))
+      .toBeGreaterThanOrEqual(talk.turns[1]!.begin - 0.5);
+    await player.evaluate((p: HTMLMediaElement) => p.pause());
+    await filter.uncheck();
+    await expect(labels).toHaveCount(4);
+
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const viewport of [
+        { width: 1366, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize(viewport);
+        expect(await seriousViolations(page), `${scheme} ${viewport.width}`).toEqual([]);
+      }
+    }
+    await page.screenshot({
+      path: 'test-results/screens/sentiment-phone-dark.png',
+      fullPage: true,
+    });
+  });
+});

@@ -1,0 +1,51 @@
+import type { SentenceEmotion } from '../../core/contract/response';
+import { SENTIMENT_LOOKS } from '../lib/sentiment-look';
+import { clock } from '../lib/time';
+import { useAppStore } from '../store/app-store';
+
+/** A sentence with its sentiment as a labelled chip; with the media there, it plays from it. */
+export function SentimentSentence({
+  sentence,
+  speaker,
+  playable,
+}: {
+  sentence: SentenceEmotion;
+  /** Its speaker's name, or null when speakers were not told apart. */
+  speaker: string | null;
+  playable: boolean;
+}) {
+  const seekTo = useAppStore((s) => s.seekTo);
+  const look = sentence.sentiment === null ? null : SENTIMENT_LOOKS[sentence.sentiment];
+  const text = playable ? (
+    <button
+      type="button"
+      title={`Play from ${clock(sentence.time_begin)}`}
+      className="rounded text-left hover:bg-indigo-50 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      onClick={() => seekTo(sentence.time_begin)}
+    >
+      {sentence.text}
+    </button>
+  ) : (
+    <span>{sentence.text}</span>
+  );
+  return (
+    <li
+      className="flex items-start gap-2 text-sm text-slate-800"
+      data-testid="result.sentiment-sentence"
+    >
+      <span className="mt-0.5 w-12 shrink-0 font-mono text-xs tabular-nums text-slate-600">
+        {clock(sentence.time_begin)}
+      </span>
+      <span
+        className={`mt-0.5 w-24 shrink-0 rounded px-1.5 text-center text-xs font-medium ${look?.chip ?? 'bg-slate-50 text-slate-600'}`}
+        data-testid="result.sentiment-label"
+      >
+        {look ? `${look.sign} ${look.label}` : 'Not read'}
+      </span>
+      <span className="min-w-0">
+        {speaker && <span className="mr-1 text-xs font-medium text-slate-600">{speaker}:</span>}
+        {text}
+      </span>
+    </li>
+  );
+}
