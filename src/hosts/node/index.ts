@@ -21,6 +21,8 @@ export { nodeOnnxRuntime } from './onnx-runtime';
 
 /** ffmpeg.wasm on Node, for running a filter on its own. */
 export { nodeFfmpeg, type NodeFfmpegOptions } from './ffmpeg-core';
+/** The kept word lists (sentiment), read from the installed packages. */
+export { nodeWordLists } from './word-lists';
 
 export type { CliIo, CliOptions };
 

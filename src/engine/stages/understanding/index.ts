@@ -21,7 +21,7 @@ import type { StageContext } from '../../stage-context';
 import { loadSentimentLexicons } from './sentiment-lexicons';
 import { loadStopWords } from './stop-words';
 
-export { loadStopWords };
+export { loadSentimentLexicons, loadStopWords };
 
 export interface UnderstandingInput {
   response: TranscriptionResponse;
