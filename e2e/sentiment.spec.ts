@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './fixtures/axe';
+import { mannerRecording, mannerSentences, partAt } from '../tools/testing/manner-speech';
 import { conversationFile } from './fixtures/speech-files';
 import { TEST_WHISPER, useLocalModels } from './fixtures/test-models';
 import { AppPage } from './pages/app-page';
@@ -94,5 +95,47 @@ test.describe('sentiment in the browser', () => {
       path: 'test-results/screens/sentiment-phone-dark.png',
       fullPage: true,
     });
+  });
+
+  test('with an emotion model chosen, each sentence long enough gets the emotion of its voice', async ({
+    page,
+    baseURL,
+  }, info) => {
+    mkdirSync(info.outputDir, { recursive: true });
+    const said = mannerSentences('en', 9700, 4);
+    const recording = mannerRecording(info.outputDir, 'voices', 'en', said);
+    await useLocalModels(page, baseURL!);
+    const app = new AppPage(page);
+    await app.goto();
+    await app.chooseFile(recording.path);
+    await app.toggle('toggle_emotion_recognition');
+    const picker = app.byId('options.emotion_model');
+    await expect(picker).toHaveValue('');
+    await picker.selectOption('murmur-test/emotion-synth');
+    await expect(page.locator('#field-emotion_model-hint')).toHaveText(
+      'Downloaded the first time it is used (about 1 MB). Licence: MIT. A sentence under a second, or one the model is not sure of, gets no emotion.',
+    );
+    await app.submit();
+    await app.expectResult(200_000);
+
+    const sentences = app.byId('result.sentiment-sentence');
+    await expect(sentences.first()).toBeVisible();
+    const shown = await sentences.evaluateAll((items) =>
+      items.map(
+        (item) => item.querySelector('[data-testid="result.emotion-label"]')?.textContent ?? null,
+      ),
+    );
+    const result = JSON.parse(readFileSync(await (await app.download('json')).path(), 'utf8')) as {
+      prediction_raw: {
+        emotions: { emotion: string | null; time_begin: number; time_end: number }[];
+      };
+    };
+    const emotions = result.prediction_raw.emotions;
+    expect(shown).toEqual(emotions.map((e) => (e.emotion === null ? null : `Voice: ${e.emotion}`)));
+    const right = emotions.filter(
+      (e) => e.emotion === said[partAt(recording, (e.time_begin + e.time_end) / 2) ?? -1]?.manner,
+    );
+    expect(right.length).toBeGreaterThanOrEqual(3);
+    await page.screenshot({ path: 'test-results/screens/sentiment-voice.png', fullPage: true });
   });
 });

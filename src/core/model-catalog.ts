@@ -169,5 +169,35 @@ export const EMBEDDING_CHOICES: readonly EmbeddingChoice[] = [
   },
 ];
 
+/** An audio-classification model that tells emotion from the voice. */
+export interface EmotionChoice {
+  id: string;
+  label: string;
+  licence: string;
+  approxDownloadMb: number;
+  /** The weights loaded: the 8-bit file where the model host has one. */
+  dtype: 'fp32' | 'q8';
+}
+
+export const EMOTION_CHOICES: readonly EmotionChoice[] = [
+  {
+    id: 'onnx-community/wav2vec2-emotion-recognition-ONNX',
+    label: 'Wav2Vec2 emotion recognition (English, acted speech)',
+    // Its card names its training sets (RAVDESS, CREMA-D, TESS, SAVEE); some of them allow no
+    // commercial use, so the person is pointed there rather than told a licence.
+    licence:
+      'see its model card (trained on RAVDESS, CREMA-D, TESS and SAVEE, some of which allow no commercial use)',
+    approxDownloadMb: 95,
+    dtype: 'q8',
+  },
+  {
+    id: 'murmur-test/emotion-synth',
+    label: 'Test emotion model (synthetic speaking manners only)',
+    licence: 'MIT',
+    approxDownloadMb: 1,
+    dtype: 'fp32',
+  },
+];
+
 export const DEFAULT_SEGMENTATION_MODEL = 'onnx-community/pyannote-segmentation-3.0';
 export const DEFAULT_EMBEDDING_MODEL = 'onnx-community/wespeaker-voxceleb-resnet34-LM';

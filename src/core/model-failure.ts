@@ -1,6 +1,11 @@
 /** Which of the models failed, in the words the page uses for it. */
 export type ModelKind =
-  'recognition' | 'voice activity' | 'translation' | 'speaker segmentation' | 'speaker embedding';
+  | 'recognition'
+  | 'voice activity'
+  | 'translation'
+  | 'speaker segmentation'
+  | 'speaker embedding'
+  | 'emotion';
 
 /**
  * Why a model did not load, from the runtime's own message. A host without the model answers
@@ -55,6 +60,7 @@ const KINDS: readonly ModelKind[] = [
   'translation',
   'speaker segmentation',
   'speaker embedding',
+  'emotion',
 ];
 
 /** Which model a message of `modelFailureMessage` is about; null for any other message. */

@@ -94,7 +94,12 @@ export async function runPipeline<F extends MediaFile>(
 ): Promise<TranscriptionResponse> {
   const started = ports.clock();
   const { signal } = options;
-  refuseUnsupported(request, ports.translator?.modelId ?? null, ports.speakers !== undefined);
+  refuseUnsupported(
+    request,
+    ports.translator?.modelId ?? null,
+    ports.speakers !== undefined,
+    ports.emotionModels !== undefined,
+  );
   const plan = planRequest(request, ports);
   const settings = stageSettings(options.settings);
   const stage = stageContexts(ports, signal, options.onProgress);
@@ -281,8 +286,12 @@ async function recogniseDecoded<F extends MediaFile>(
     stage('summarize'),
   );
   return understanding.runEmotions(
-    understood,
-    request.toggle_emotion_recognition,
+    {
+      response: understood,
+      asked: request.toggle_emotion_recognition,
+      emotionModel: request.emotion_model,
+      channels: speechAudio.channels,
+    },
     stage('emotion'),
   );
 }

@@ -306,6 +306,24 @@ export interface SpeakerModelsPort {
   }): Promise<LoadedSpeakerModels>;
 }
 
+/** An audio-classification model that tells emotion from the voice, loaded. */
+export interface LoadedEmotionModel {
+  id: string;
+  sampleRate: number;
+  /** The model's own class names, in the order of its scores. */
+  labels: readonly string[];
+  /** Probabilities over `labels` for one stretch of 16 kHz mono audio. */
+  classify(audio: Float32Array): Promise<Float32Array>;
+}
+
+/** Loads emotion models by id from the host's model source, each kept once loaded. */
+export interface EmotionModelsPort {
+  load(
+    id: string,
+    options: { signal?: AbortSignal; onProgress?: ProgressListener },
+  ): Promise<LoadedEmotionModel>;
+}
+
 /**
  * Kept word lists the understanding stages read, loaded the host's way (a bundler's chunk
  * fetched when first needed in the browser, a package file in Node).
@@ -345,5 +363,7 @@ export interface EnginePorts {
    */
   spill?: SpillPort;
   wordLists: WordListsPort;
+  /** Absent: this host tells no emotion from the voice (requests naming a model are refused). */
+  emotionModels?: EmotionModelsPort;
   clock: Clock;
 }

@@ -7,6 +7,8 @@
 //                                           segmentation test model, pyannote 3.0 layout)
 //   .models/murmur-test/embedding-synth/ <- tools/models/embedding-synth/** (speaker embedding
 //                                           test model, WeSpeaker ResNet34 layout)
+//   .models/murmur-test/emotion-synth/   <- tools/models/emotion-synth/** (emotion test model,
+//                                           wav2vec2 sequence-classification layout)
 //   .models/murmur-test/silero-vad/      <- Silero VAD v5 as onnx/model.onnx (and the same under
 //   .models/onnx-community/silero-vad/, its production id)
 // The tokenizer files and the VAD weights are read from the shared folder (<repo>/../shared,
@@ -66,6 +68,8 @@ export function stageTestModels(target = out) {
   n += copyTree(path.join(here, 'segmentation-synth'), segmentation);
   const embedding = path.join(target, 'murmur-test', 'embedding-synth');
   n += copyTree(path.join(here, 'embedding-synth'), embedding);
+  const emotion = path.join(target, 'murmur-test', 'emotion-synth');
+  n += copyTree(path.join(here, 'emotion-synth'), emotion);
   // The real Silero VAD, under the test id and under its production id, so that a host
   // pointed at this folder finds it where it finds it on the hub.
   const vad = path.join(target, 'murmur-test', 'silero-vad');

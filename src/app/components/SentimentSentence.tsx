@@ -45,6 +45,14 @@ export function SentimentSentence({
       <span className="min-w-0">
         {speaker && <span className="mr-1 text-xs font-medium text-slate-600">{speaker}:</span>}
         {text}
+        {sentence.emotion && (
+          <span
+            className="ml-2 whitespace-nowrap rounded bg-violet-100 px-1.5 text-xs font-medium text-violet-900"
+            data-testid="result.emotion-label"
+          >
+            Voice: {sentence.emotion}
+          </span>
+        )}
       </span>
     </li>
   );

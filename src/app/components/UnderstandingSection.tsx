@@ -1,5 +1,6 @@
 import { SUMMARY_TYPES, type SummaryType } from '../../core/contract/request';
 import { useAppStore } from '../store/app-store';
+import { EmotionModelField } from './EmotionModelField';
 import { Field, inputClass } from './Field';
 import { Section } from './Section';
 import { Toggle } from './Toggle';
@@ -64,6 +65,7 @@ export function UnderstandingSection() {
         checked={sentiment}
         onChange={(v) => setValue('toggle_emotion_recognition', v)}
       />
+      {sentiment && <EmotionModelField />}
     </Section>
   );
 }

@@ -22,6 +22,8 @@ export interface FormValues {
   toggle_summarization: boolean;
   summarization_type: string;
   toggle_emotion_recognition: boolean;
+  /** The emotion model's id; '' for none. */
+  emotion_model: string;
   /**
    * Not a field of the request: the text that was said, when the user has it and asks for it
    * to be timed (`align_script`), sent beside the request.
@@ -50,6 +52,7 @@ export const DEFAULT_VALUES: FormValues = {
   toggle_summarization: false,
   summarization_type: 'general',
   toggle_emotion_recognition: false,
+  emotion_model: '',
   align_script: false,
   script: '',
 };
@@ -90,6 +93,9 @@ export function toFormData(values: FormValues): FormData {
   form.set('toggle_summarization', String(values.toggle_summarization));
   if (values.toggle_summarization) form.set('summarization_type', values.summarization_type);
   form.set('toggle_emotion_recognition', String(values.toggle_emotion_recognition));
+  if (values.toggle_emotion_recognition && values.emotion_model !== '') {
+    form.set('emotion_model', values.emotion_model);
+  }
   return form;
 }
 

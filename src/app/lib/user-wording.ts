@@ -30,6 +30,7 @@ export const CONTROL_LABELS: Record<string, string> = {
   toggle_summarization: 'Summarise',
   summarization_type: 'Summary',
   toggle_emotion_recognition: 'Read sentiment',
+  emotion_model: 'Emotion from the voice',
   align_script: 'Time a text I already have',
   script: 'Text that was said',
 };

@@ -145,6 +145,13 @@ export const FIELD_SPECS: readonly FieldSpec[] = [
       'Tell how each sentence was said: its sentiment (positive, negative, neutral or mixed) from its words, with the share of time said with each by speaker and for the whole file (an added field).',
     default: 'false',
   },
+  {
+    name: 'emotion_model',
+    kind: 'text',
+    description:
+      "With toggle_emotion_recognition, also tell each sentence's emotion from the voice with this audio-classification model from the model host (e.g. onnx-community/wav2vec2-emotion-recognition-ONNX). An added field; none by default: emotion is then null.",
+    default: null,
+  },
 ];
 
 export const FIELD_NAMES: ReadonlySet<string> = new Set(FIELD_SPECS.map((f) => f.name));

@@ -267,8 +267,14 @@ const sentenceEmotionSchema: Schema = {
       description: 'From its words; null in a language without a sentiment lexicon.',
     },
     confidence: { type: 'number', nullable: true, description: 'From 0 to 1.' },
-    emotion: { type: 'string', nullable: true, description: 'From the voice; null here.' },
-    emotion_confidence: { type: 'number', nullable: true },
+    emotion: {
+      type: 'string',
+      nullable: true,
+      enum: ['neutral', 'calm', 'happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised'],
+      description:
+        'From the voice, with emotion_model; null without one, under 1 s, or below 0.5 probability.',
+    },
+    emotion_confidence: { type: 'number', nullable: true, description: 'From 0 to 1.' },
     time_begin: number('Seconds.'),
     time_end: number('Seconds.'),
     channel: { type: 'string' },

@@ -41,14 +41,39 @@ describe('parseRequest', () => {
         toggle_summarization: false,
         summarization_type: 'general',
         toggle_emotion_recognition: false,
+        emotion_model: null,
         notices: [],
       },
     });
   });
 
-  it('reads emotion recognition', () => {
-    const result = audio({ toggle_emotion_recognition: 'True' });
-    expect(result.ok && result.request.toggle_emotion_recognition).toBe(true);
+  it('reads emotion recognition and the emotion model', () => {
+    const result = audio({
+      toggle_emotion_recognition: 'True',
+      emotion_model: ' onnx-community/wav2vec2-emotion-recognition-ONNX ',
+    });
+    expect(result.ok && result.request).toMatchObject({
+      toggle_emotion_recognition: true,
+      emotion_model: 'onnx-community/wav2vec2-emotion-recognition-ONNX',
+      notices: [],
+    });
+  });
+
+  it('refuses an emotion model that is not a model id, and ignores one without the toggle', () => {
+    expect(
+      problemsOf(audio({ toggle_emotion_recognition: 'true', emotion_model: 'https://x/y' })),
+    ).toEqual([
+      {
+        field: 'emotion_model',
+        message:
+          'emotion_model must be a model id as the model host names it (owner/name); got "https://x/y".',
+      },
+    ]);
+    const ignored = audio({ emotion_model: 'murmur-test/emotion-synth' });
+    expect(ignored.ok && ignored.request).toMatchObject({
+      emotion_model: null,
+      notices: ['emotion_model was ignored because toggle_emotion_recognition is off.'],
+    });
   });
 
   it('reads chapters, summaries and the summary type', () => {

@@ -56,6 +56,9 @@ function isFile<F extends MediaFile>(value: string | F): value is F {
   return typeof value !== 'string';
 }
 
+/** A model id on a model host: `owner/name`, letters, digits, `.`, `_` and `-`. */
+const MODEL_ID = /^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/;
+
 /**
  * Reads the fields of one request for one endpoint, applies the defaults, and returns the typed
  * request or every problem found (never only the first), each naming its field.
@@ -274,6 +277,19 @@ export function parseRequest<F extends MediaFile>(
   }
 
   const emotionRecognition = boolean('toggle_emotion_recognition');
+  let emotionModel = text('emotion_model');
+  if (emotionModel !== null) {
+    if (!MODEL_ID.test(emotionModel)) {
+      problem(
+        'emotion_model',
+        `emotion_model must be a model id as the model host names it (owner/name); got ${quoted(shortened(emotionModel))}.`,
+      );
+      emotionModel = null;
+    } else if (!emotionRecognition) {
+      notices.push('emotion_model was ignored because toggle_emotion_recognition is off.');
+      emotionModel = null;
+    }
+  }
 
   const noiseReduction = boolean('toggle_noise_reduction');
   const hint = text('transcription_hint') ?? '';
@@ -301,6 +317,7 @@ export function parseRequest<F extends MediaFile>(
       toggle_summarization: summarization,
       summarization_type: summarization ? summaryType : 'general',
       toggle_emotion_recognition: emotionRecognition,
+      emotion_model: emotionModel,
       notices,
     },
   };

@@ -55,6 +55,8 @@ export interface TranscriptionRequest<F extends MediaFile = MediaFile> {
   summarization_type: SummaryType;
   /** Added field: each sentence's sentiment, with a summary by speaker and for the file. */
   toggle_emotion_recognition: boolean;
+  /** Added field: the audio-classification model that tells emotion from the voice; none: null. */
+  emotion_model: string | null;
   /** Notes on fields that were accepted but have no effect (e.g. a URL beside a file). */
   notices: string[];
 }
@@ -85,6 +87,7 @@ export function requestWithDefaults<F extends MediaFile>(
     toggle_summarization: false,
     summarization_type: 'general',
     toggle_emotion_recognition: false,
+    emotion_model: null,
     notices: [],
     ...options,
   };

@@ -135,7 +135,10 @@ export interface SentenceEmotion {
   sentiment: Sentiment | null;
   /** How sure, from 0 to 1; `null` with the sentiment. */
   confidence: number | null;
-  /** From the voice; `null` where no emotion model ran. */
+  /**
+   * From the voice (one of `EMOTIONS`); `null` where no emotion model ran, the sentence is
+   * under a second, or the model is not sure.
+   */
   emotion: string | null;
   emotion_confidence: number | null;
   time_begin: number;

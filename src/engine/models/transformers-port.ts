@@ -12,6 +12,7 @@ export type TransformersModule = Pick<
   | 'AutoConfig'
   | 'AutoModel'
   | 'AutoModelForAudioFrameClassification'
+  | 'AutoModelForAudioClassification'
   | 'WhisperForConditionalGeneration'
   | 'WhisperFeatureExtractor'
   | 'Tensor'

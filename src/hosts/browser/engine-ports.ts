@@ -6,12 +6,14 @@ import {
 } from '../../core/model-catalog';
 import { ModelCache } from '../../engine/models/model-cache';
 import type { Device, DeviceSettings } from '../../engine/models/model-settings';
+import { loadEmotionModel } from '../../engine/models/emotion-model';
 import { loadSpeakerModels } from '../../engine/models/speaker-models';
 import { loadTranslator } from '../../engine/models/translation-model';
 import { loadWhisper } from '../../engine/models/whisper-model';
 import type {
   EnginePorts,
   FfmpegPort,
+  LoadedEmotionModel,
   LoadedSpeakerModels,
   LoadedTranslator,
   LoadedWhisper,
@@ -61,6 +63,7 @@ const detectors = new Map<string, SpeechDetectorLoader>();
 const recognisers = new ModelCache<LoadedWhisper>();
 const translators = new ModelCache<LoadedTranslator>();
 const speakerModels = new ModelCache<LoadedSpeakerModels>();
+const emotionModels = new ModelCache<LoadedEmotionModel>();
 
 /**
  * The composition root of the browser host (the app's worker, the test and benchmark
@@ -135,6 +138,13 @@ export function browserEnginePorts(settings: BrowserEngineSettings): EnginePorts
         ),
     },
     ...(settings.spill === false ? {} : { spill }),
+    // The emotion model runs on WASM, after recognition, so the GPU stays Whisper's.
+    emotionModels: {
+      load: (id, { onProgress }) =>
+        emotionModels.get(`${modelHost}|${id}`, async () =>
+          loadEmotionModel(await transformers(await settings.device()), id, 'wasm', onProgress),
+        ),
+    },
     wordLists: browserWordLists,
     clock: () => performance.now() / 1000,
   };

@@ -12,6 +12,7 @@ const MODEL_FLAGS: Record<ModelKind, { flag: string | null; neededBy: string | n
   translation: { flag: '--translation-model', neededBy: '--toggle_direct_translate' },
   'speaker segmentation': { flag: '--segmentation-model', neededBy: '--toggle_diarization' },
   'speaker embedding': { flag: '--embedding-model', neededBy: '--toggle_diarization' },
+  emotion: { flag: '--emotion_model', neededBy: null },
 };
 
 function modelAdvice(kind: ModelKind): string {

@@ -7,11 +7,13 @@ import {
 } from '../../core/model-catalog';
 import { ModelCache } from '../../engine/models/model-cache';
 import { loadSileroVad } from '../../engine/models/silero-vad';
+import { loadEmotionModel } from '../../engine/models/emotion-model';
 import { loadSpeakerModels } from '../../engine/models/speaker-models';
 import { loadTranslator } from '../../engine/models/translation-model';
 import { loadWhisper } from '../../engine/models/whisper-model';
 import type {
   EnginePorts,
+  LoadedEmotionModel,
   LoadedSpeakerModels,
   LoadedTranslator,
   LoadedWhisper,
@@ -63,6 +65,7 @@ export interface NodeEngineSettings {
 const recognisers = new ModelCache<LoadedWhisper>();
 const translators = new ModelCache<LoadedTranslator>();
 const speakerModels = new ModelCache<LoadedSpeakerModels>();
+const emotionModels = new ModelCache<LoadedEmotionModel>();
 
 /**
  * The composition root of the Node host (the CLI, tests, benchmarks, tools): ffmpeg.wasm's
@@ -130,6 +133,14 @@ export function nodeEnginePorts(settings: NodeEngineSettings): EnginePorts {
         ),
     },
     ...(settings.spill === false ? {} : { spill: nodeSpillFiles() }),
+    emotionModels: {
+      load: (id, { onProgress }) =>
+        emotionModels.get(`${settings.models ?? 'hub'}|${id}`, () =>
+          loadDroppingDamage([id], () =>
+            loadEmotionModel(configureModelSource(settings.models), id, 'cpu', onProgress),
+          ),
+        ),
+    },
     wordLists: nodeWordLists,
     clock: () => performance.now() / 1000,
   };

@@ -18,6 +18,8 @@ import { findEmotions } from '../../../core/understanding/emotions';
 import { summarise } from '../../../core/understanding/summary';
 import { roundToMillisecond } from '../../../core/units';
 import type { StageContext } from '../../stage-context';
+import type { ChannelAudio } from '../../streams/speech-audio';
+import { hearEmotions } from './voice-emotions';
 import { loadSentimentLexicons } from './sentiment-lexicons';
 import { loadStopWords } from './stop-words';
 
@@ -87,17 +89,26 @@ export async function run(
   };
 }
 
+export interface EmotionsInput {
+  response: TranscriptionResponse;
+  asked: boolean;
+  /** The model that tells emotion from the voice; null: emotion stays null. */
+  emotionModel: string | null;
+  /** The transcribed channels' audio, which the emotion model hears. */
+  channels: readonly ChannelAudio[];
+}
+
 /**
- * Reads how each sentence was said, when `asked`. `emotion_time` is the seconds this took
- * (loading the lexicons included), added to the total.
+ * Reads how each sentence was said, when asked: its sentiment from its words and, with an
+ * emotion model, its emotion from its voice. `emotion_time` is the seconds this took (loading
+ * the word lists and the model included), added to the total.
  */
 export async function runEmotions(
-  response: TranscriptionResponse,
-  asked: boolean,
+  input: EmotionsInput,
   context: StageContext,
 ): Promise<TranscriptionResponse> {
-  if (!asked) return response;
-  const raw = response.prediction_raw;
+  if (!input.asked) return input.response;
+  const raw = input.response.prediction_raw;
   const started = context.clock();
   context.progress(null, 'Reading how each sentence was said');
   const lexicons = await loadSentimentLexicons(
@@ -106,9 +117,13 @@ export async function runEmotions(
   );
   context.signal?.throwIfAborted();
   const found = findEmotions(raw.transcription, lexicons);
+  const emotions =
+    input.emotionModel === null
+      ? found.emotions
+      : await hearEmotions(found.emotions, input.channels, input.emotionModel, context);
   const seconds = context.clock() - started;
   return {
-    ...response,
+    ...input.response,
     prediction_raw: {
       ...raw,
       metadata: {
@@ -118,7 +133,7 @@ export async function runEmotions(
           raw.metadata.total_transcription_time + seconds,
         ),
       },
-      emotions: found.emotions,
+      emotions,
       emotions_summary: found.summary,
       ...(found.note !== null ? { emotions_note: found.note } : {}),
     },
