@@ -142,6 +142,8 @@ const pwa = VitePWA({
       // Sentiment word lists, one a language: fetched when a transcription first reads
       // sentiment in that language (or made available offline), kept by the rule below.
       '**/AFINN-*.js',
+      // The code that reads sentiment, fetched with them.
+      '**/sentiment-reading-*.js',
       // The browser tests' harness pages (test builds only) are no part of the app.
       'e2e/**',
       '**/*Harness-*.js',
@@ -160,7 +162,7 @@ const pwa = VitePWA({
         },
       },
       {
-        urlPattern: /\/assets\/(?:stopwords-iso|AFINN-[a-z]+)-[^/]*\.js$/,
+        urlPattern: /\/assets\/(?:stopwords-iso|AFINN-[a-z]+|sentiment-reading)-[^/]*\.js$/,
         handler: 'CacheFirst',
         options: { cacheName: 'murmur-text' },
       },

@@ -93,13 +93,16 @@ test.describe('installed app', () => {
     await page.reload();
     await app.byId('form.submit').waitFor();
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-    // Chapters need the stop words, fetched with the rest.
+    // Chapters need the stop words, sentiment its word lists, fetched with the rest.
     await app.toggle('toggle_chapterization');
+    await app.toggle('toggle_emotion_recognition');
     expect(await transcribe(app, file.path)).not.toBe('');
     expect(await app.byId('result.title').textContent()).toBe('ahead');
     await expect(app.byId('result.chapters-note')).toHaveText(
       'One chapter: the recording is shorter than 2 minutes.',
     );
+    await expect(app.byId('result.sentiment-label')).not.toHaveCount(0);
+    await expect(app.byId('result.sentiment-note')).toHaveCount(0);
     await context.setOffline(false);
   });
 

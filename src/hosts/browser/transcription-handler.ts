@@ -20,7 +20,7 @@ import { takeNetwork } from './network-ledger';
 import { crashSpeechWorkerForTest } from './speech-detector';
 import { runtimesFor, type RuntimeName } from '../../worker/runtimes';
 import { prepareRuntime } from './runtime-files';
-import { loadStopWords } from '../../engine/stages/understanding';
+import { loadSentimentReading, loadStopWords } from '../../engine/stages/understanding';
 import { fetchAllWordLists } from './word-lists';
 import { pickDevice, usableDevice } from './transformers-setup';
 
@@ -106,9 +106,10 @@ async function prepareRuntimes(id: number): Promise<void> {
   try {
     const runtimes = runtimesFor((await device()) === 'webgpu');
     for (const runtime of runtimes) await prepared(runtime);
-    // Chapters and summaries need the stop words, sentiment its word lists: the service worker
-    // keeps them once fetched.
+    // Chapters and summaries need the stop words, sentiment its code and word lists: the
+    // service worker keeps them once fetched.
     await loadStopWords();
+    await loadSentimentReading();
     await fetchAllWordLists();
     post({ id, type: 'prepared', data: runtimes });
   } catch (thrown) {

@@ -14,16 +14,16 @@ import {
   sentencesByChapter,
   type ChapterSettings,
 } from '../../../core/understanding/chapters';
-import { findEmotions } from '../../../core/understanding/emotions';
 import { summarise } from '../../../core/understanding/summary';
 import { roundToMillisecond } from '../../../core/units';
 import type { StageContext } from '../../stage-context';
-import type { ChannelAudio } from '../../streams/speech-audio';
-import { hearEmotions } from './voice-emotions';
-import { loadSentimentLexicons } from './sentiment-lexicons';
+import type { SentimentLexicons } from '../../../core/understanding/emotions';
+import type { WordListsPort } from '../../ports';
+import type { EmotionsInput } from './sentiment-reading';
 import { loadStopWords } from './stop-words';
 
-export { loadSentimentLexicons, loadStopWords };
+export { loadStopWords };
+export type { EmotionsInput };
 
 export interface UnderstandingInput {
   response: TranscriptionResponse;
@@ -89,53 +89,29 @@ export async function run(
   };
 }
 
-export interface EmotionsInput {
-  response: TranscriptionResponse;
-  asked: boolean;
-  /** The model that tells emotion from the voice; null: emotion stays null. */
-  emotionModel: string | null;
-  /** The transcribed channels' audio, which the emotion model hears. */
-  channels: readonly ChannelAudio[];
+/**
+ * The code that reads sentiment and emotion: a chunk of its own, fetched the first time a
+ * transcription asks for it (or when the app is made available offline), so that no other
+ * transcription, and no first visit, fetches it.
+ */
+export function loadSentimentReading() {
+  return import('./sentiment-reading');
 }
 
-/**
- * Reads how each sentence was said, when asked: its sentiment from its words and, with an
- * emotion model, its emotion from its voice. `emotion_time` is the seconds this took (loading
- * the word lists and the model included), added to the total.
- */
+/** Reads how each sentence was said, when asked for (`prediction_raw.emotions`). */
 export async function runEmotions(
   input: EmotionsInput,
   context: StageContext,
 ): Promise<TranscriptionResponse> {
   if (!input.asked) return input.response;
-  const raw = input.response.prediction_raw;
-  const started = context.clock();
-  context.progress(null, 'Reading how each sentence was said');
-  const lexicons = await loadSentimentLexicons(
-    context.ports.wordLists,
-    raw.transcription.map((s) => s.language),
-  );
-  context.signal?.throwIfAborted();
-  const found = findEmotions(raw.transcription, lexicons);
-  const emotions =
-    input.emotionModel === null
-      ? found.emotions
-      : await hearEmotions(found.emotions, input.channels, input.emotionModel, context);
-  const seconds = context.clock() - started;
-  return {
-    ...input.response,
-    prediction_raw: {
-      ...raw,
-      metadata: {
-        ...raw.metadata,
-        emotion_time: roundToMillisecond(seconds),
-        total_transcription_time: roundToMillisecond(
-          raw.metadata.total_transcription_time + seconds,
-        ),
-      },
-      emotions,
-      emotions_summary: found.summary,
-      ...(found.note !== null ? { emotions_note: found.note } : {}),
-    },
-  };
+  const { readEmotions } = await loadSentimentReading();
+  return readEmotions(input, context);
+}
+
+/** The sentiment lexicons of `languages`, from a host's kept word lists. */
+export async function loadSentimentLexicons(
+  lists: WordListsPort,
+  languages: Iterable<string>,
+): Promise<SentimentLexicons> {
+  return (await loadSentimentReading()).loadSentimentLexicons(lists, languages);
 }
