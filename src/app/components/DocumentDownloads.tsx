@@ -32,11 +32,14 @@ export function DocumentDownloads({
   const [pauses, setPauses] = useState('5');
   const [speakerNames, setSpeakerNames] = useState(DEFAULT_DOCUMENT_OPTIONS.speakerNames);
   const [overlaps, setOverlaps] = useState(DEFAULT_DOCUMENT_OPTIONS.markOverlaps);
+  const [sentiment, setSentiment] = useState(DEFAULT_DOCUMENT_OPTIONS.sentiment);
+  const hasSentiment = result.prediction_raw.emotions !== undefined;
   const options = {
     timestamps: (TIMESTAMP_CHOICES.find((c) => c.value === times) ?? TIMESTAMP_CHOICES[0]!).rule,
     pauseSeconds: PAUSE_CHOICES.find((c) => c.value === pauses)?.seconds ?? null,
     speakerNames,
     markOverlaps: overlaps,
+    sentiment,
   };
   return (
     <details className="rounded-xl ring-1 ring-slate-200" data-testid="documents">
@@ -95,6 +98,18 @@ export function DocumentDownloads({
             />
             Mark speech over the previous speaker
           </label>
+          {hasSentiment && (
+            <label className="flex items-center gap-2 text-xs font-medium text-slate-800">
+              <input
+                type="checkbox"
+                checked={sentiment}
+                onChange={(e) => setSentiment(e.target.checked)}
+                className="h-4 w-4 accent-indigo-700"
+                data-testid="documents.sentiment"
+              />
+              Open with the sentiment: shares by speaker and the negative moments
+            </label>
+          )}
         </div>
         <div className="flex flex-wrap gap-2" role="group" aria-label="Documents">
           {FORMATS.map(({ format, label }) => (

@@ -1,5 +1,6 @@
 import { SENTIMENTS, type SentimentShares } from '../../core/contract/response';
-import { SENTIMENT_LOOKS, sharesText } from '../lib/sentiment-look';
+import { sharesText } from '../../core/format/sentiment-shares';
+import { SENTIMENT_LOOKS } from '../lib/sentiment-look';
 import { length } from '../lib/time';
 
 /**

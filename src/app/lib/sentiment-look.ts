@@ -1,5 +1,4 @@
-import type { Sentiment, SentimentShares } from '../../core/contract/response';
-import { SENTIMENTS } from '../../core/contract/response';
+import type { Sentiment } from '../../core/contract/response';
 
 /**
  * How each sentiment is shown: a word and a sign that say it without colour, and colours that
@@ -38,11 +37,3 @@ export const SENTIMENT_LOOKS: Readonly<Record<Sentiment, SentimentLook>> = {
     fill: 'bg-amber-400 ring-amber-600',
   },
 };
-
-/** Whole percentages of each sentiment, in one line: "75% positive · 25% negative". */
-export function sharesText(shares: SentimentShares): string {
-  if (shares.seconds === 0) return 'No sentence with a sentiment';
-  return SENTIMENTS.filter((s) => shares[s] > 0)
-    .map((s) => `${Math.round(shares[s] * 100)}% ${s}`)
-    .join(' · ');
-}

@@ -433,3 +433,81 @@ describe('a document with chapters and a summary', () => {
 function chapterOf(headline: string, begin: number, end: number) {
   return { headline, gist: '', keywords: [], summary: '', time_begin: begin, time_end: end };
 }
+
+describe('a document with sentiment', () => {
+  const shares = (positive: number, negative: number, neutral: number, seconds: number) => ({
+    seconds,
+    positive,
+    negative,
+    neutral,
+    mixed: 0,
+  });
+  const sentence = (
+    text: string,
+    sentiment: 'positive' | 'negative' | 'neutral',
+    begin: number,
+    end: number,
+    speaker: string,
+  ) => ({
+    text,
+    sentiment,
+    confidence: 0.5,
+    emotion: null,
+    emotion_confidence: null,
+    time_begin: begin,
+    time_end: end,
+    channel: 'channel_0',
+    speaker,
+  });
+  const felt: TranscriptionResponse = {
+    ...meeting,
+    prediction_raw: {
+      ...meeting.prediction_raw,
+      emotions: [
+        sentence('Hello and welcome.', 'positive', 0, 2.5, 'Anna'),
+        sentence('Today we talk about rivers.', 'neutral', 2.6, 5, 'Anna'),
+        sentence('Thanks, Anna.', 'positive', 4.6, 6, 'Tom'),
+        sentence('Let us start.', 'negative', 74, 75.5, 'Anna'),
+      ],
+      emotions_summary: {
+        file: shares(0.5, 0.2, 0.3, 7.3),
+        speakers: [
+          { speaker: 'Anna', channel: 'channel_0', ...shares(0.4, 0.25, 0.35, 5.9) },
+          { speaker: 'Tom', channel: 'channel_0', ...shares(1, 0, 0, 1.4) },
+        ],
+      },
+    },
+  };
+
+  it('opens with the shares of time by speaker and the negative moments, in every format', async () => {
+    const doc = transcriptDocument(felt, options());
+    expect(doc.sentiment).toEqual({
+      shares: [
+        'Whole file: 50% positive · 20% negative · 30% neutral',
+        'Anna: 40% positive · 25% negative · 35% neutral',
+        'Tom: 100% positive',
+      ],
+      negativeMoments: ['[1:14] Anna: Let us start.'],
+    });
+    expect(renderMarkdown(doc)).toContain(
+      '## Sentiment\n\n- Whole file: 50% positive · 20% negative · 30% neutral\n- Anna: 40% positive · 25% negative · 35% neutral\n- Tom: 100% positive\n\n### Negative moments\n\n- \\[1:14\\] Anna: Let us start.\n\n## Transcript\n\n**Anna:**',
+    );
+    expect(renderHtml(doc)).toContain(
+      '<h3>Negative moments</h3>\n<ul><li>[1:14] Anna: Let us start.</li></ul>\n</section>\n<h2>Transcript</h2>',
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'murmur-docx-')), 'felt.docx');
+    writeFileSync(file, await renderDocx(doc));
+    const xml = execFileSync('unzip', ['-p', file, 'word/document.xml']).toString('utf8');
+    expect(xml).toMatch(
+      /Sentiment.*Whole file: 50% positive.*Negative moments.*Let us start\..*Transcript/s,
+    );
+  });
+
+  it('leaves the sentiment out when asked to, and when the result has none', () => {
+    expect(transcriptDocument(felt, options({ sentiment: false })).sentiment).toBeNull();
+    expect(transcriptDocument(meeting, options()).sentiment).toBeNull();
+    expect(renderMarkdown(transcriptDocument(felt, options({ sentiment: false })))).not.toContain(
+      'Sentiment',
+    );
+  });
+});

@@ -6,6 +6,8 @@ import {
   notSaidText,
   OVERLAP_TEXT,
   pauseText,
+  NEGATIVE_MOMENTS_HEADING,
+  SENTIMENT_HEADING,
   SUMMARY_HEADING,
   transcriptHeading,
   type Block,
@@ -91,9 +93,28 @@ function blockParagraph(block: Block, rtl: boolean): Paragraph {
   });
 }
 
+function sentimentParagraphs(doc: TranscriptDocument, rtl: boolean): Paragraph[] {
+  if (doc.sentiment === null) return [];
+  const item = (text: string) =>
+    new Paragraph({ text, bidirectional: rtl, spacing: { after: 80 }, bullet: { level: 0 } });
+  return [
+    new Paragraph({ text: SENTIMENT_HEADING, heading: HeadingLevel.HEADING_1, bidirectional: rtl }),
+    ...doc.sentiment.shares.map(item),
+    ...(doc.sentiment.negativeMoments.length > 0
+      ? [
+          new Paragraph({
+            text: NEGATIVE_MOMENTS_HEADING,
+            heading: HeadingLevel.HEADING_2,
+            bidirectional: rtl,
+          }),
+          ...doc.sentiment.negativeMoments.map(item),
+        ]
+      : []),
+  ];
+}
+
 function summaryParagraphs(doc: TranscriptDocument, rtl: boolean): Paragraph[] {
   if (doc.summary === null) return [];
-  const heading = transcriptHeading(doc);
   return [
     new Paragraph({ text: SUMMARY_HEADING, heading: HeadingLevel.HEADING_1, bidirectional: rtl }),
     ...doc.summary.paragraphs.map(
@@ -105,10 +126,14 @@ function summaryParagraphs(doc: TranscriptDocument, rtl: boolean): Paragraph[] {
           ...(doc.summary!.points ? { bullet: { level: 0 } } : {}),
         }),
     ),
-    ...(heading !== null
-      ? [new Paragraph({ text: heading, heading: HeadingLevel.HEADING_1, bidirectional: rtl })]
-      : []),
   ];
+}
+
+function transcriptHeadingParagraphs(doc: TranscriptDocument, rtl: boolean): Paragraph[] {
+  const heading = transcriptHeading(doc);
+  return heading === null
+    ? []
+    : [new Paragraph({ text: heading, heading: HeadingLevel.HEADING_1, bidirectional: rtl })];
 }
 
 /**
@@ -120,6 +145,8 @@ export async function renderDocx(doc: TranscriptDocument): Promise<Uint8Array> {
   const paragraphs = [
     new Paragraph({ text: doc.title, heading: HeadingLevel.TITLE, bidirectional: rtl }),
     ...summaryParagraphs(doc, rtl),
+    ...sentimentParagraphs(doc, rtl),
+    ...transcriptHeadingParagraphs(doc, rtl),
     ...doc.blocks.map((block) => blockParagraph(block, rtl)),
   ];
   const document = new Document({

@@ -5,9 +5,12 @@ import {
   notSaidText,
   OVERLAP_TEXT,
   pauseText,
+  NEGATIVE_MOMENTS_HEADING,
+  SENTIMENT_HEADING,
   SUMMARY_HEADING,
   transcriptHeading,
   type Block,
+  type DocumentSentiment,
   type DocumentSummary,
   type TextRun,
   type Turn,
@@ -63,6 +66,20 @@ function summaryHtml(summary: DocumentSummary): string[] {
   return [`<section class="summary">`, `<h2>${SUMMARY_HEADING}</h2>`, ...body, '</section>'];
 }
 
+function sentimentHtml(sentiment: DocumentSentiment): string[] {
+  const list = (lines: readonly string[]) =>
+    `<ul>${lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ul>`;
+  return [
+    `<section class="summary">`,
+    `<h2>${SENTIMENT_HEADING}</h2>`,
+    list(sentiment.shares),
+    ...(sentiment.negativeMoments.length > 0
+      ? [`<h3>${NEGATIVE_MOMENTS_HEADING}</h3>`, list(sentiment.negativeMoments)]
+      : []),
+    '</section>',
+  ];
+}
+
 const STYLE = `
 body { font: 1rem/1.6 system-ui, sans-serif; color: #0f172a; background: #fff; margin: 0; }
 main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem; }
@@ -88,6 +105,7 @@ export function renderHtml(doc: TranscriptDocument): string {
   const heading = transcriptHeading(doc);
   const body = [
     ...(doc.summary !== null ? summaryHtml(doc.summary) : []),
+    ...(doc.sentiment !== null ? sentimentHtml(doc.sentiment) : []),
     ...(heading !== null ? [`<h2>${heading}</h2>`] : []),
     ...doc.blocks.map(blockHtml),
   ];

@@ -4,6 +4,8 @@ import {
   notSaidText,
   OVERLAP_TEXT,
   pauseText,
+  NEGATIVE_MOMENTS_HEADING,
+  SENTIMENT_HEADING,
   SUMMARY_HEADING,
   transcriptHeading,
   type TextRun,
@@ -21,7 +23,7 @@ function runText(run: TextRun): string {
 }
 
 /**
- * The transcript as Markdown: a heading, the summary when there is one, a paragraph a turn
+ * The transcript as Markdown: a heading, the summary and the sentiment when there are, a paragraph a turn
  * under its chapter's heading, pauses and lines nobody said in italics.
  */
 export function renderMarkdown(doc: TranscriptDocument): string {
@@ -31,6 +33,14 @@ export function renderMarkdown(doc: TranscriptDocument): string {
     if (doc.summary.points)
       lines.push(doc.summary.paragraphs.map((p) => `- ${escape(p)}`).join('\n'));
     else lines.push(...doc.summary.paragraphs.map(escape));
+  }
+  if (doc.sentiment !== null) {
+    lines.push(`## ${SENTIMENT_HEADING}`);
+    lines.push(doc.sentiment.shares.map((s) => `- ${escape(s)}`).join('\n'));
+    if (doc.sentiment.negativeMoments.length > 0) {
+      lines.push(`### ${NEGATIVE_MOMENTS_HEADING}`);
+      lines.push(doc.sentiment.negativeMoments.map((s) => `- ${escape(s)}`).join('\n'));
+    }
   }
   const heading = transcriptHeading(doc);
   if (heading !== null) lines.push(`## ${heading}`);

@@ -1,4 +1,13 @@
-import type { Chapter, Segment, Summarization, TranscriptionResponse } from '../contract/response';
+import {
+  SPEAKER_NOT_ACTIVATED,
+  type Chapter,
+  type PredictionRaw,
+  type Segment,
+  type Summarization,
+  type TranscriptionResponse,
+} from '../contract/response';
+import { sharesText } from '../format/sentiment-shares';
+import { clockTime } from '../format/timecode';
 
 /**
  * A transcript laid out for reading: paragraphs of one speaker's turn, with times where the
@@ -22,6 +31,8 @@ export interface DocumentOptions {
   pauseSeconds: number | null;
   /** A turn that starts before the previous speaker's ends is marked. */
   markOverlaps: boolean;
+  /** The sentiment section (shares and negative moments), when the result has sentiment. */
+  sentiment: boolean;
 }
 
 export const DEFAULT_DOCUMENT_OPTIONS: Omit<DocumentOptions, 'title'> = {
@@ -29,6 +40,7 @@ export const DEFAULT_DOCUMENT_OPTIONS: Omit<DocumentOptions, 'title'> = {
   speakerNames: true,
   pauseSeconds: 5,
   markOverlaps: true,
+  sentiment: true,
 };
 
 /**
@@ -81,13 +93,42 @@ export interface DocumentSummary {
 
 export const SUMMARY_HEADING = 'Summary';
 export const TRANSCRIPT_HEADING = 'Transcript';
+export const SENTIMENT_HEADING = 'Sentiment';
+export const NEGATIVE_MOMENTS_HEADING = 'Negative moments';
 
 /**
- * Whether the transcript needs a heading of its own: after a summary, unless a chapter's
- * heading opens it.
+ * How the result's sentences sounded: the shares of time by sentiment (the whole file, then
+ * each speaker: "Tom: 75% positive · 25% negative"), and the sentences that sound negative
+ * ("[0:42] Tom: the train was late").
+ */
+export interface DocumentSentiment {
+  shares: string[];
+  negativeMoments: string[];
+}
+
+/**
+ * Whether the transcript needs a heading of its own: after a summary or the sentiment, unless a
+ * chapter's heading opens it.
  */
 export function transcriptHeading(doc: TranscriptDocument): string | null {
-  return doc.summary !== null && doc.blocks[0]?.kind !== 'chapter' ? TRANSCRIPT_HEADING : null;
+  const opened = doc.summary !== null || doc.sentiment !== null;
+  return opened && doc.blocks[0]?.kind !== 'chapter' ? TRANSCRIPT_HEADING : null;
+}
+
+/** A result's sentiment as a document tells it; null when it has none. */
+function documentSentiment(raw: PredictionRaw): DocumentSentiment | null {
+  if (!raw.emotions || !raw.emotions_summary) return null;
+  const speakers = raw.emotions_summary.speakers.filter((s) => s.speaker !== SPEAKER_NOT_ACTIVATED);
+  const who = (speaker: string) => (speaker === SPEAKER_NOT_ACTIVATED ? '' : `${speaker}: `);
+  return {
+    shares: [
+      `Whole file: ${sharesText(raw.emotions_summary.file)}`,
+      ...speakers.map((s) => `${s.speaker}: ${sharesText(s)}`),
+    ],
+    negativeMoments: raw.emotions
+      .filter((e) => e.sentiment === 'negative')
+      .map((e) => `[${clockTime(e.time_begin)}] ${who(e.speaker)}${e.text}`),
+  };
 }
 
 /** A result's summary as a document opens with it; null when the result has none. */
@@ -112,6 +153,7 @@ export interface TranscriptDocument {
   language: string;
   direction: 'ltr' | 'rtl';
   summary: DocumentSummary | null;
+  sentiment: DocumentSentiment | null;
   blocks: Block[];
 }
 
@@ -256,6 +298,7 @@ export function transcriptDocument(
     language,
     direction: directionOf(language),
     summary: documentSummary(response.prediction_raw.summarization),
+    sentiment: options.sentiment ? documentSentiment(response.prediction_raw) : null,
     blocks,
   };
 }

@@ -108,6 +108,37 @@ describe('speaker names', () => {
     expect(talk[1]?.speaker).toBe('speaker_1');
   });
 
+  it('puts the names in the sentences’ sentiment and its shares by speaker', () => {
+    const plain = response(talk);
+    const shares = { seconds: 1, positive: 1, negative: 0, neutral: 0, mixed: 0 };
+    const sentence = (speaker: string) => ({
+      text: 'Hi there.',
+      sentiment: 'positive' as const,
+      confidence: 0.5,
+      emotion: null,
+      emotion_confidence: null,
+      time_begin: 1,
+      time_end: 2,
+      channel: 'channel_0',
+      speaker,
+    });
+    const withSentiment = {
+      ...plain,
+      prediction_raw: {
+        ...plain.prediction_raw,
+        emotions: [sentence('speaker_0'), sentence('speaker_1')],
+        emotions_summary: {
+          file: shares,
+          speakers: [{ speaker: 'speaker_1', channel: 'channel_0', ...shares }],
+        },
+      },
+    };
+    const named = namedResponse(withSentiment, { speaker_1: 'Tom' }, 'srt').prediction_raw;
+    expect(named.emotions!.map((e) => e.speaker)).toEqual(['speaker_0', 'Tom']);
+    expect(named.emotions_summary!.speakers.map((s) => s.speaker)).toEqual(['Tom']);
+    expect(named.emotions_summary!.file).toEqual(shares);
+  });
+
   it('leaves a response without names exactly as it was', () => {
     const original = response(talk);
     expect(namedResponse(original, {}, 'srt')).toBe(original);

@@ -77,8 +77,9 @@ export function namedSegments(segments: readonly Segment[], names: SpeakerNames)
 }
 
 /**
- * The response as the names make it read: the segments' speakers and the speaker mapping's
- * carry the names, and `prediction` (in the format it was asked in) follows.
+ * The response as the names make it read: the segments', the speaker mapping's and the
+ * sentences' speakers (with their sentiment shares) carry the names, and `prediction` (in the
+ * format it was asked in) follows.
  */
 export function namedResponse(
   response: TranscriptionResponse,
@@ -87,10 +88,24 @@ export function namedResponse(
 ): TranscriptionResponse {
   if (Object.keys(names).length === 0) return response;
   const transcription = namedSegments(response.prediction_raw.transcription, names);
-  const mapping: SpeakerSpan[] = named(response.prediction_raw.speaker_mapping, names);
+  const raw = response.prediction_raw;
+  const mapping: SpeakerSpan[] = named(raw.speaker_mapping, names);
   return {
     ...response,
     prediction: renderPrediction(transcription, format),
-    prediction_raw: { ...response.prediction_raw, transcription, speaker_mapping: mapping },
+    prediction_raw: {
+      ...raw,
+      transcription,
+      speaker_mapping: mapping,
+      ...(raw.emotions ? { emotions: named(raw.emotions, names) } : {}),
+      ...(raw.emotions_summary
+        ? {
+            emotions_summary: {
+              ...raw.emotions_summary,
+              speakers: named(raw.emotions_summary.speakers, names),
+            },
+          }
+        : {}),
+    },
   };
 }

@@ -33,7 +33,7 @@ export interface ExportArgs {
 export const EXPORT_USAGE = [
   ...usage(
     'export',
-    'RESULT.json --to docx|html|md|chapters|chapters-vtt [-o FILE] [--title TEXT] [--timestamps speaker|segment|none|SECONDS] [--speaker-names true|false] [--pauses SECONDS|off] [--overlaps true|false]',
+    'RESULT.json --to docx|html|md|chapters|chapters-vtt [-o FILE] [--title TEXT] [--timestamps speaker|segment|none|SECONDS] [--speaker-names true|false] [--pauses SECONDS|off] [--overlaps true|false] [--sentiment true|false]',
   ),
   '',
   ...paragraph(
@@ -55,6 +55,10 @@ export const EXPORT_USAGE = [
     ['--speaker-names true|false', 'Each turn begins with its speaker. Default: true.'],
     ['--pauses SECONDS|off', 'Mark silences longer than SECONDS. Default: 5.'],
     ['--overlaps true|false', 'Mark a turn that starts over the previous speaker. Default: true.'],
+    [
+      '--sentiment true|false',
+      'Open with the sentiment (shares of time by speaker, the negative moments) when RESULT has it. Default: true.',
+    ],
     ['--help', 'This text.'],
   ]),
   '',
@@ -93,6 +97,7 @@ const EXPORT_OPTIONS = [
   'speaker-names',
   'pauses',
   'overlaps',
+  'sentiment',
 ];
 
 /** `murmur export` arguments; null for `--help`. */
@@ -143,6 +148,9 @@ export function parseExportArgs(argv: readonly string[]): ExportArgs | null {
         break;
       case '--overlaps':
         options.markOverlaps = boolean('overlaps', value);
+        break;
+      case '--sentiment':
+        options.sentiment = boolean('sentiment', value);
         break;
       default:
         throw new CliUsageError(unknownOption(arg, ['help', ...EXPORT_OPTIONS]));

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ENDPOINTS } from '../../core/contract/endpoints';
 import type { ErrorBody } from '../../core/contract/errors';
 import type { TranscriptionResponse } from '../../core/contract/response';
@@ -97,6 +98,27 @@ describe('sentiment of each sentence', () => {
       ]);
     },
   );
+
+  it('opens a document with the sentiment, unless asked not to (export)', async () => {
+    const { stdout } = await runCli(
+      'transcribe',
+      recording('en').path,
+      ...models,
+      ...['--toggle_emotion_recognition', 'true'],
+    );
+    const saved = join(dir, 'felt.json');
+    writeFileSync(saved, stdout);
+    const markdown = await runCli('export', saved, '--to', 'md');
+    expect(markdown.code).toBe(0);
+    expect(markdown.stdout).toMatch(
+      /\n## Sentiment\n\n- Whole file: \d+% positive · \d+% negative · \d+% neutral\n\n### Negative moments\n\n- \\\[0:0\d\\\] the train was late and the food was bad\n/,
+    );
+    const plain = await runCli('export', saved, '--to', 'md', '--sentiment', 'false');
+    expect(plain.stdout).not.toContain('Sentiment');
+    const wrong = await runCli('export', saved, '--to', 'md', '--sentiment', 'yes');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--sentiment takes true or false; got "yes".');
+  });
 
   it('adds nothing without the toggle, and emotion_time stays 0', async () => {
     const { code, stdout } = await runCli('transcribe', recording('en').path, ...models);
