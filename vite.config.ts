@@ -144,6 +144,9 @@ const pwa = VitePWA({
       '**/AFINN-*.js',
       // The code that reads sentiment, fetched with them.
       '**/sentiment-reading-*.js',
+      // The Word writer (the DOCX download): fetched on the first DOCX or made available
+      // offline.
+      '**/docx-*.js',
       // The browser tests' harness pages (test builds only) are no part of the app.
       'e2e/**',
       '**/*Harness-*.js',
@@ -162,7 +165,7 @@ const pwa = VitePWA({
         },
       },
       {
-        urlPattern: /\/assets\/(?:stopwords-iso|AFINN-[a-z]+|sentiment-reading)-[^/]*\.js$/,
+        urlPattern: /\/assets\/(?:stopwords-iso|AFINN-[a-z]+|sentiment-reading|docx)-[^/]*\.js$/,
         handler: 'CacheFirst',
         options: { cacheName: 'murmur-text' },
       },

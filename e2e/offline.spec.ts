@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +104,13 @@ test.describe('installed app', () => {
     );
     await expect(app.byId('result.sentiment-label')).not.toHaveCount(0);
     await expect(app.byId('result.sentiment-note')).toHaveCount(0);
+    // The Word writer was fetched ahead too: a DOCX is written offline, sentiment first.
+    await app.byId('documents').locator('summary').click();
+    const docx = await app.download('docx');
+    const xml = execFileSync('unzip', ['-p', await docx.path(), 'word/document.xml']).toString(
+      'utf8',
+    );
+    expect(xml).toMatch(/Sentiment.*Whole file: .*\[0:00\] /s);
     await context.setOffline(false);
   });
 

@@ -1,13 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import type { TranscriptionResponse } from '../src/core/contract/response';
 import { seriousViolations } from './fixtures/axe';
 import { mannerRecording, mannerSentences, partAt } from '../tools/testing/manner-speech';
 import { conversationFile } from './fixtures/speech-files';
-import { TEST_WHISPER, useLocalModels } from './fixtures/test-models';
+import { openWithSpeakerModels, useLocalModels } from './fixtures/test-models';
 import { AppPage } from './pages/app-page';
-
-const TEST_SEGMENTATION = 'murmur-test/segmentation-synth';
-const TEST_EMBEDDING = 'murmur-test/embedding-synth';
 
 test.describe('sentiment in the browser', () => {
   test.setTimeout(240_000);
@@ -24,16 +22,8 @@ test.describe('sentiment in the browser', () => {
       { variant: 'm3', text: 'my family is very happy today' },
       { variant: 'f5', text: 'the meeting is on monday' },
     ]);
-    await useLocalModels(page, baseURL!, false);
-    const link = new URLSearchParams({
-      models: `${baseURL}/hub/`,
-      model: TEST_WHISPER,
-      segmentation: TEST_SEGMENTATION,
-      embedding: TEST_EMBEDDING,
-    });
-    await page.goto(`/?${link}`);
+    await openWithSpeakerModels(page, baseURL!);
     const app = new AppPage(page);
-    await app.byId('form.submit').waitFor();
     await app.chooseFile(talk.path);
     await app.toggle('toggle_diarization');
     await app.fill('diarization_num_speakers', '2');
@@ -111,6 +101,9 @@ test.describe('sentiment in the browser', () => {
     await app.toggle('toggle_emotion_recognition');
     const picker = app.byId('options.emotion_model');
     await expect(picker).toHaveValue('');
+    await expect(page.locator('#field-emotion_model-hint')).toHaveText(
+      'Not read: each sentence gets its sentiment from its words only.',
+    );
     await picker.selectOption('murmur-test/emotion-synth');
     await expect(page.locator('#field-emotion_model-hint')).toHaveText(
       'Downloaded the first time it is used (about 1 MB). Licence: MIT. A sentence under a second, or one the model is not sure of, gets no emotion.',
@@ -125,17 +118,24 @@ test.describe('sentiment in the browser', () => {
         (item) => item.querySelector('[data-testid="result.emotion-label"]')?.textContent ?? null,
       ),
     );
-    const result = JSON.parse(readFileSync(await (await app.download('json')).path(), 'utf8')) as {
-      prediction_raw: {
-        emotions: { emotion: string | null; time_begin: number; time_end: number }[];
-      };
-    };
-    const emotions = result.prediction_raw.emotions;
+    const result = JSON.parse(
+      readFileSync(await (await app.download('json')).path(), 'utf8'),
+    ) as TranscriptionResponse;
+    const emotions = result.prediction_raw.emotions!;
     expect(shown).toEqual(emotions.map((e) => (e.emotion === null ? null : `Voice: ${e.emotion}`)));
     const right = emotions.filter(
       (e) => e.emotion === said[partAt(recording, (e.time_begin + e.time_end) / 2) ?? -1]?.manner,
     );
     expect(right.length).toBeGreaterThanOrEqual(3);
     await page.screenshot({ path: 'test-results/screens/sentiment-voice.png', fullPage: true });
+
+    // Nothing said here sounds negative: the filter says so.
+    expect(emotions.some((e) => e.sentiment === 'negative')).toBe(false);
+    await app
+      .byId('result.sentiment')
+      .getByRole('checkbox', { name: 'Show negative moments only' })
+      .check();
+    await expect(app.byId('result.sentiment-empty')).toHaveText('No sentence sounds negative.');
+    await expect(sentences).toHaveCount(0);
   });
 });

@@ -5,11 +5,8 @@ import type { TranscriptionResponse } from '../src/core/contract/response';
 import { sentence } from '../tools/testing/speech';
 import { seriousViolations } from './fixtures/axe';
 import { conversationFile, type Conversation } from './fixtures/speech-files';
-import { TEST_WHISPER, useLocalModels } from './fixtures/test-models';
+import { openWithSpeakerModels, TEST_EMBEDDING, TEST_SEGMENTATION } from './fixtures/test-models';
 import { AppPage } from './pages/app-page';
-
-const TEST_SEGMENTATION = 'murmur-test/segmentation-synth';
-const TEST_EMBEDDING = 'murmur-test/embedding-synth';
 
 /** Four turns, two clearly different voices taking turns. */
 function twoVoices(dir: string): Conversation {
@@ -34,16 +31,8 @@ test.describe('speakers', () => {
     test.setTimeout(240_000);
     mkdirSync(info.outputDir, { recursive: true });
     const talk = twoVoices(info.outputDir);
-    await useLocalModels(page, baseURL!, false);
-    const link = new URLSearchParams({
-      models: `${baseURL}/hub/`,
-      model: TEST_WHISPER,
-      segmentation: TEST_SEGMENTATION,
-      embedding: TEST_EMBEDDING,
-    });
-    await page.goto(`/?${link}`);
+    await openWithSpeakerModels(page, baseURL!);
     const app = new AppPage(page);
-    await app.byId('form.submit').waitFor();
 
     await app.chooseFile(talk.path);
     await app.toggle('toggle_diarization');

@@ -84,7 +84,7 @@ export function stageTestModels(target = out) {
       ? 1
       : 0;
   }
-  return { model, translation, segmentation, embedding, vad, copied: n };
+  return { model, translation, segmentation, embedding, emotion, vad, copied: n };
 }
 
 // Copies the tokenizer files into a generated model folder (used by make-bench-models.py).
@@ -100,7 +100,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   } else {
     const r = stageTestModels();
     console.log(
-      `staged ${r.model}, ${r.translation}, ${r.segmentation}, ${r.embedding} and ${r.vad} (${r.copied} files copied) from ${shared}`,
+      `staged ${r.model}, ${r.translation}, ${r.segmentation}, ${r.embedding}, ${r.emotion} and ${r.vad} (${r.copied} files copied) from ${shared}`,
     );
   }
 }

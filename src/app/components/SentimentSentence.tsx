@@ -1,7 +1,7 @@
 import type { SentenceEmotion } from '../../core/contract/response';
 import { SENTIMENT_LOOKS } from '../lib/sentiment-look';
 import { clock } from '../lib/time';
-import { useAppStore } from '../store/app-store';
+import { PlayableText } from './PlayableText';
 
 /** A sentence with its sentiment as a labelled chip; with the media there, it plays from it. */
 export function SentimentSentence({
@@ -14,20 +14,7 @@ export function SentimentSentence({
   speaker: string | null;
   playable: boolean;
 }) {
-  const seekTo = useAppStore((s) => s.seekTo);
   const look = sentence.sentiment === null ? null : SENTIMENT_LOOKS[sentence.sentiment];
-  const text = playable ? (
-    <button
-      type="button"
-      title={`Play from ${clock(sentence.time_begin)}`}
-      className="rounded text-left hover:bg-indigo-50 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-      onClick={() => seekTo(sentence.time_begin)}
-    >
-      {sentence.text}
-    </button>
-  ) : (
-    <span>{sentence.text}</span>
-  );
   return (
     <li
       className="flex items-start gap-2 text-sm text-slate-800"
@@ -44,7 +31,7 @@ export function SentimentSentence({
       </span>
       <span className="min-w-0">
         {speaker && <span className="mr-1 text-xs font-medium text-slate-600">{speaker}:</span>}
-        {text}
+        <PlayableText text={sentence.text} from={sentence.time_begin} playable={playable} />
         {sentence.emotion && (
           <span
             className="ml-2 whitespace-nowrap rounded bg-violet-100 px-1.5 text-xs font-medium text-violet-900"

@@ -1,6 +1,6 @@
 import type { Summarization, SummarySentence } from '../../core/contract/response';
 import { clock } from '../lib/time';
-import { useAppStore } from '../store/app-store';
+import { PlayableText } from './PlayableText';
 
 /** The summary's paragraphs, each with the sentences it is made of (its text joins them). */
 function paragraphs(summary: Summarization): SummarySentence[][] {
@@ -15,22 +15,6 @@ function paragraphs(summary: Summarization): SummarySentence[][] {
     groups.push(group);
   }
   return groups;
-}
-
-/** A sentence of the summary: with the media there, it plays where it was said. */
-function SentenceButton({ sentence, playable }: { sentence: SummarySentence; playable: boolean }) {
-  const seekTo = useAppStore((s) => s.seekTo);
-  if (!playable) return <span>{sentence.text}</span>;
-  return (
-    <button
-      type="button"
-      title={`Play from ${clock(sentence.time_begin)}`}
-      className="rounded text-left hover:bg-indigo-50 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-      onClick={() => seekTo(sentence.time_begin)}
-    >
-      {sentence.text}
-    </button>
-  );
 }
 
 /** The summary: paragraphs, a few sentences, or points, each sentence from the transcript. */
@@ -53,7 +37,7 @@ export function SummaryView({ summary, playable }: { summary: Summarization; pla
               <span className="mr-2 font-mono text-xs tabular-nums text-slate-600">
                 {clock(s.time_begin)}
               </span>
-              <SentenceButton sentence={s} playable={playable} />
+              <PlayableText text={s.text} from={s.time_begin} playable={playable} />
             </li>
           ))}
         </ul>
@@ -63,7 +47,7 @@ export function SummaryView({ summary, playable }: { summary: Summarization; pla
             {group.map((s, i) => (
               <span key={`${i}:${s.time_begin}`}>
                 {i > 0 && ' '}
-                <SentenceButton sentence={s} playable={playable} />
+                <PlayableText text={s.text} from={s.time_begin} playable={playable} />
               </span>
             ))}
           </p>

@@ -43,6 +43,14 @@ function save(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/**
+ * The Word writer, a large library the page needs only for DOCX: a chunk of its own, fetched on
+ * the first DOCX (or by Make available offline), never on a first visit.
+ */
+export function loadDocxWriter() {
+  return import('../../core/document/docx');
+}
+
 /** Saves the result as a document in `format`. */
 export async function saveDocument(
   result: TranscriptionResponse,
@@ -51,10 +59,9 @@ export async function saveDocument(
   options: Omit<DocumentOptions, 'title'>,
 ): Promise<void> {
   const doc = transcriptDocument(result, { ...options, title: name });
-  // The Word writer is a large library the page needs only here: it loads on the first DOCX.
   const body =
     format === 'docx'
-      ? await (await import('../../core/document/docx')).renderDocx(doc)
+      ? await (await loadDocxWriter()).renderDocx(doc)
       : format === 'html'
         ? renderHtml(doc)
         : renderMarkdown(doc);

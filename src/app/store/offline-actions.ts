@@ -1,5 +1,6 @@
 import { toServiceError } from '../../core/contract/errors';
 import { hasGpuAdapter, RUNTIME_BYTES, runtimesFor, type RuntimeName } from '../../worker/runtimes';
+import { loadDocxWriter } from '../lib/document-download';
 import { managedModels, type ManagedModel } from '../lib/managed-models';
 import type { OfflineState } from './models-slice';
 import { useAppStore } from './app-store';
@@ -39,6 +40,8 @@ export async function makeAvailableOffline(): Promise<void> {
     const client = getClient();
     client.configure(settings);
     await client.prepareRuntimes();
+    // The Word writer too, so that DOCX downloads work with the network off.
+    await loadDocxWriter();
     for (const model of offlineModels(managedModels(settings), offline)) {
       await downloadModel(model.role);
       // The model's row says why; the offline section says it too, and stops.
